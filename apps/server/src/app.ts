@@ -1,0 +1,47 @@
+import { Elysia } from 'elysia';
+import { resolve } from 'node:path';
+import type { AppDeps } from './deps';
+import { errorsPlugin, HttpError } from './plugins/errors';
+import { authRoutes } from './features/auth/routes';
+import { feedbackRoutes } from './features/feedback/routes';
+import { groupsRoutes } from './features/groups/routes';
+import { healthRoutes } from './features/health/routes';
+import { invitationsRoutes } from './features/invitations/routes';
+import { messagesRoutes } from './features/messages/routes';
+import { postChatRoutes } from './features/post-chat/routes';
+import { promptsRoutes } from './features/prompts/routes';
+import { sequencesRoutes } from './features/sequences/routes';
+import { subgroupsRoutes } from './features/subgroups/routes';
+import { usersRoutes } from './features/users/routes';
+import { webPlugin } from './plugins/web';
+
+export const MAX_JSON_BYTES = 1024 * 1024;
+export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+
+export function createApp(deps: AppDeps, opts: { webDist?: string } = {}) {
+  return new Elysia({ serve: { maxRequestBodySize: MAX_UPLOAD_BYTES } })
+    .use(errorsPlugin)
+    .onRequest(({ request }) => {
+      // Reject oversized bodies before anything reads them. Multipart (audio, JSON files) may be larger.
+      const length = Number(request.headers.get('content-length') ?? 0);
+      const multipart = request.headers.get('content-type')?.startsWith('multipart/') ?? false;
+      if (length > (multipart ? MAX_UPLOAD_BYTES : MAX_JSON_BYTES)) throw new HttpError(413, 'Request body too large');
+    })
+    .use(healthRoutes(deps))
+    .use(authRoutes(deps))
+    .use(usersRoutes(deps))
+    .use(groupsRoutes(deps))
+    .use(sequencesRoutes(deps))
+    .use(promptsRoutes(deps))
+    .use(messagesRoutes(deps))
+    .use(invitationsRoutes(deps))
+    .use(postChatRoutes(deps))
+    .use(subgroupsRoutes(deps))
+    .use(feedbackRoutes(deps))
+    .all('/api/*', () => {
+      throw new HttpError(404, 'Not found');
+    })
+    .use(webPlugin(opts.webDist ?? resolve(import.meta.dir, '../../web/dist')));
+}
+
+export type App = ReturnType<typeof createApp>;

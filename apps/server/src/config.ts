@@ -1,0 +1,92 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+/** Configuration names are fixed by PRODUCT.md §2; read them here and nowhere else. */
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl?: string;
+  dataDir: string;
+  appSecret: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  openaiApiKey?: string;
+  openaiBaseUrl?: string;
+  openaiRealtimeUrl: string;
+  openaiRealtimeModel: string;
+  openaiTextModel: string;
+  openaiTranscribeModel: string;
+  twilio?: { accountSid: string; authToken: string; from: string; apiUrl?: string };
+  smtpUrl?: string;
+  mailFrom: string;
+  limits: Limits;
+}
+
+export interface Limits {
+  /** Live voice sessions one end user may hold at once. */
+  sessionsPerUser: number;
+  /** Live voice sessions across the server. */
+  maxLiveSessions: number;
+  maxSessionMinutes: number;
+  dailyMinutesPerUser: number;
+  maxFrameBytes: number;
+  loginAttemptsPerMinute: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number, got "${raw}"`);
+  return n;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = int(env, 'PORT', 3000);
+  const dataDir = resolve(env.DATA_DIR || './data');
+  const twilioSid = env.TWILIO_ACCOUNT_SID;
+  return {
+    port,
+    host: env.HOST || '127.0.0.1',
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    appSecret: env.APP_SECRET || persistentSecret(dataDir),
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    openaiApiKey: env.OPENAI_API_KEY || undefined,
+    openaiBaseUrl: env.OPENAI_BASE_URL || undefined,
+    openaiRealtimeUrl: env.OPENAI_REALTIME_URL || 'wss://api.openai.com/v1/realtime',
+    openaiRealtimeModel: env.OPENAI_REALTIME_MODEL || 'gpt-realtime',
+    openaiTextModel: env.OPENAI_TEXT_MODEL || 'gpt-4.1-mini',
+    openaiTranscribeModel: env.OPENAI_TRANSCRIBE_MODEL || 'gpt-4o-mini-transcribe',
+    twilio:
+      twilioSid && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+        ? { accountSid: twilioSid, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM, apiUrl: env.TWILIO_API_URL || undefined }
+        : undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Hearth <hearth@localhost>',
+    limits: {
+      sessionsPerUser: int(env, 'LIMIT_SESSIONS_PER_USER', 1),
+      maxLiveSessions: int(env, 'LIMIT_LIVE_SESSIONS', 500),
+      maxSessionMinutes: int(env, 'LIMIT_SESSION_MINUTES', 60),
+      dailyMinutesPerUser: int(env, 'LIMIT_DAILY_MINUTES', 180),
+      maxFrameBytes: int(env, 'LIMIT_WS_FRAME_BYTES', 256 * 1024),
+      loginAttemptsPerMinute: int(env, 'LIMIT_LOGIN_PER_MINUTE', 10),
+    },
+  };
+}
+
+/** APP_SECRET when unset: generated once and kept in DATA_DIR so sessions survive restarts. */
+function persistentSecret(dataDir: string): string {
+  const file = join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,63 @@
+import type { DB } from '@hearth/db/client';
+import type { StaffRole } from '@hearth/db/schema';
+
+export const findStaffByEmail = (db: DB, email: string) =>
+  db.selectFrom('staff').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+
+export async function upsertStaff(db: DB, email: string, passwordHash: string, role: StaffRole) {
+  await db
+    .insertInto('staff')
+    .values({ email: email.trim().toLowerCase(), password_hash: passwordHash, role })
+    .onConflict((oc) => oc.column('email').doUpdateSet({ password_hash: passwordHash, role }))
+    .execute();
+}
+
+export async function insertSession(
+  db: DB,
+  tokenHash: string,
+  who: { staffId: string } | { userId: string },
+  expiresAt: Date,
+) {
+  await db
+    .insertInto('sessions')
+    .values({
+      token_hash: tokenHash,
+      staff_id: 'staffId' in who ? who.staffId : null,
+      user_id: 'userId' in who ? who.userId : null,
+      expires_at: expiresAt,
+    })
+    .execute();
+}
+
+export const deleteSession = (db: DB, tokenHash: string) =>
+  db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+
+export const deleteExpiredSessions = (db: DB) =>
+  db.deleteFrom('sessions').where('expires_at', '<', new Date()).execute();
+
+export async function insertLinkToken(db: DB, tokenHash: string, userId: string, moduleName: string) {
+  await db.insertInto('user_link_tokens').values({ token_hash: tokenHash, user_id: userId, module_name: moduleName }).execute();
+}
+
+export async function useLinkToken(db: DB, tokenHash: string) {
+  return db
+    .updateTable('user_link_tokens')
+    .set({ last_used_at: new Date() })
+    .from('users')
+    .whereRef('users.id', '=', 'user_link_tokens.user_id')
+    .where('user_link_tokens.token_hash', '=', tokenHash)
+    .where('user_link_tokens.revoked_at', 'is', null)
+    .returning(['users.id', 'users.name', 'users.file_name', 'user_link_tokens.module_name'])
+    .executeTakeFirst();
+}
+
+export async function revokeLinkTokens(db: DB, userId: string) {
+  const r = await db
+    .updateTable('user_link_tokens')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  return Number(r.numUpdatedRows);
+}

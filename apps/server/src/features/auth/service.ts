@@ -1,0 +1,63 @@
+import type { AppDeps } from '../../deps';
+import { hashToken, newToken, STAFF_SESSION_DAYS, USER_SESSION_DAYS } from '../../plugins/auth';
+import { notFound, unauthorized } from '../../plugins/errors';
+import { rateLimit } from '../../plugins/rate-limit';
+import { findUserByFile } from '../../lib/users';
+import * as repo from './repository';
+import type { StaffRole } from '@hearth/db/schema';
+
+const days = (n: number) => new Date(Date.now() + n * 86_400_000);
+
+// Verifying against a real hash keeps a wrong e-mail as slow as a wrong password.
+let dummyHash: Promise<string> | undefined;
+
+export async function login(deps: AppDeps, email: string, password: string, clientKey: string) {
+  const perMinute = deps.config.limits.loginAttemptsPerMinute;
+  await rateLimit(deps.db, `login-ip:${clientKey}`, perMinute * 3, 60);
+  await rateLimit(deps.db, `login-email:${email.trim().toLowerCase()}`, perMinute, 60);
+  const staff = await repo.findStaffByEmail(deps.db, email);
+  dummyHash ??= Bun.password.hash('not-a-password', { algorithm: 'argon2id' });
+  const ok = await Bun.password.verify(password, staff?.password_hash ?? (await dummyHash));
+  if (!staff || !ok) throw unauthorized('Invalid e-mail or password');
+  const token = newToken();
+  await repo.insertSession(deps.db, hashToken(token), { staffId: staff.id }, days(STAFF_SESSION_DAYS));
+  return { token, staff: { email: staff.email, role: staff.role } };
+}
+
+export async function logout(deps: AppDeps, tokens: unknown[]) {
+  for (const token of tokens) if (typeof token === 'string' && token) await repo.deleteSession(deps.db, hashToken(token));
+}
+
+export async function ensureStaff(deps: AppDeps, email: string, password: string, role: StaffRole) {
+  const hash = await Bun.password.hash(password, { algorithm: 'argon2id' });
+  await repo.upsertStaff(deps.db, email, hash, role);
+}
+
+export function personalLinkUrl(publicUrl: string, name: string, moduleName: string, token: string) {
+  const q = new URLSearchParams({ id: name, module: moduleName });
+  return `${publicUrl}/user?${q.toString()}#k=${token}`;
+}
+
+/** Issues a new personal link; earlier links keep working until an admin revokes them. */
+export async function issueUserLink(deps: AppDeps, userFile: string, moduleName: string) {
+  const user = await findUserByFile(deps.db, userFile);
+  if (!user) throw notFound('User not found');
+  const token = newToken();
+  await repo.insertLinkToken(deps.db, hashToken(token), user.id, moduleName);
+  return { url: personalLinkUrl(deps.config.publicUrl, user.name, moduleName, token), user };
+}
+
+export async function startUserSession(deps: AppDeps, token: string, clientKey: string) {
+  await rateLimit(deps.db, `user-session:${clientKey}`, 30, 60);
+  const found = await repo.useLinkToken(deps.db, hashToken(token));
+  if (!found) throw unauthorized('This personal link is not valid any more. Please ask for a new one.');
+  const sessionToken = newToken();
+  await repo.insertSession(deps.db, hashToken(sessionToken), { userId: found.id }, days(USER_SESSION_DAYS));
+  return { sessionToken, name: found.name, userFile: found.file_name, moduleName: found.module_name };
+}
+
+export async function revokeUserLinks(deps: AppDeps, userFile: string) {
+  const user = await findUserByFile(deps.db, userFile);
+  if (!user) throw notFound('User not found');
+  return { revoked: await repo.revokeLinkTokens(deps.db, user.id) };
+}

@@ -1,0 +1,5 @@
+import { Elysia } from 'elysia';
+import type { AppDeps } from '../../deps';
+import { authPlugin } from '../../plugins/auth';
+
+export const usersRoutes = (deps: AppDeps) => new Elysia({ prefix: '/api' }).use(authPlugin(deps));

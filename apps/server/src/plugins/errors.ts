@@ -1,0 +1,93 @@
+import { Elysia } from 'elysia';
+import { log } from '../log';
+
+/** A failure whose message is meant for the person using the product. */
+export class HttpError extends Error {
+  constructor(
+    public status: number,
+    message: string,
+    public headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = 'Please sign in') => new HttpError(401, message);
+export const forbidden = (message = 'You do not have access to this') => new HttpError(403, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const badGateway = (message: string) => new HttpError(502, message);
+
+// PostgreSQL error classes that can only come from what the client sent.
+const pgClientErrors: Record<string, [number, string]> = {
+  '22P02': [400, 'Invalid value in request'],
+  '22001': [400, 'A value in the request is too long'],
+  '22003': [400, 'A number in the request is out of range'],
+  '22007': [400, 'Invalid date in request'],
+  '22008': [400, 'Invalid date in request'],
+  '23502': [400, 'A required value is missing'],
+  '23514': [400, 'A value in the request is out of range'],
+  '23505': [409, 'That already exists'],
+  '23503': [404, 'A referenced record does not exist'],
+  '54000': [400, 'A value in the request is too long'],
+};
+
+function validationMessage(error: unknown): string {
+  const e = error as { all?: Array<{ path?: string; summary?: string; message?: string }>; type?: string };
+  const first = e.all?.[0];
+  const where = e.type === 'query' ? 'query' : e.type === 'params' ? 'path' : 'request body';
+  if (!first) return `Invalid ${where}`;
+  const field = first.path ? first.path.replace(/^\//, '').replace(/\//g, '.') : '';
+  const what = (first.summary || first.message || 'is invalid').replace(/^Property '[^']*' /, '');
+  return field ? `Invalid ${where}: ${field} ${what.replace(/^Expected/, 'expected')}` : `Invalid ${where}: ${what}`;
+}
+
+/**
+ * Every error answer is `{ error }` with a fitting status (PRODUCT.md §9). Global on purpose: it must
+ * shape errors thrown by every feature plugin.
+ */
+export const errorsPlugin = new Elysia({ name: 'errors' })
+  .error({ HttpError })
+  .onError({ as: 'global' }, ({ code, error, set }) => {
+    set.headers['content-type'] = 'application/json; charset=utf-8';
+    if (error instanceof HttpError) {
+      set.status = error.status;
+      Object.assign(set.headers, error.headers);
+      return { error: error.message };
+    }
+    switch (code) {
+      case 'VALIDATION':
+        set.status = 400;
+        return { error: validationMessage(error) };
+      case 'PARSE':
+        set.status = 400;
+        return { error: 'Malformed request body' };
+      case 'NOT_FOUND':
+        set.status = 404;
+        return { error: 'Not found' };
+      case 'INVALID_COOKIE_SIGNATURE':
+        set.status = 401;
+        return { error: 'Please sign in' };
+    }
+    const pg = (error as { code?: string }).code;
+    if (typeof pg === 'string' && pgClientErrors[pg]) {
+      const [status, message] = pgClientErrors[pg];
+      set.status = status;
+      return { error: message };
+    }
+    const status = (error as { status?: number }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      set.status = status;
+      return { error: status === 413 ? 'Request body too large' : 'Bad request' };
+    }
+    log.error('unhandled error', { name: (error as Error)?.name, code: pg ?? code, stack: stackWithoutMessage(error) });
+    set.status = 500;
+    return { error: 'Something went wrong on our side. Please try again.' };
+  });
+
+// The message may carry user data (a PostgreSQL detail quotes values); the frames do not.
+function stackWithoutMessage(error: unknown): string | undefined {
+  const stack = (error as Error)?.stack;
+  return stack?.split('\n').slice(1, 6).join('\n');
+}

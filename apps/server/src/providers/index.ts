@@ -1,0 +1,25 @@
+import type { Config } from '../config';
+import { createEmailProvider, type EmailProvider } from './email';
+import { createSmsProvider, type SmsProvider } from './sms';
+import { createTextAi, type TextAi } from './text-ai';
+
+/** Each outside service behind one interface; real when configured, local when not (PRODUCT.md §5). */
+export interface Providers {
+  realtime: { kind: 'openai' | 'local' };
+  text: TextAi;
+  sms: SmsProvider;
+  email: EmailProvider;
+}
+
+export function createProviders(config: Config): Providers {
+  return {
+    realtime: { kind: config.openaiApiKey ? 'openai' : 'local' },
+    text: createTextAi(config),
+    sms: createSmsProvider(config),
+    email: createEmailProvider(config),
+  };
+}
+
+export function describeProviders(p: Providers) {
+  return { realtime: p.realtime.kind, text: p.text.kind, sms: p.sms.kind, email: p.email.kind };
+}

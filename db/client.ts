@@ -1,0 +1,137 @@
+import { mkdirSync, openSync, closeSync, readFileSync, writeFileSync, unlinkSync} from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Kysely, PGliteDialect, sql } from 'kysely';
+import { Migrator, type MigrationProvider } from 'kysely/migration';
+import { PostgresJSDialect } from 'kysely-postgres-js';
+import postgres from 'postgres';
+import { PGlite } from '@electric-sql/pglite';
+import type { Database } from './schema';
+import { migrations } from './migrations';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+export type DB = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: DB;
+  kind: DatabaseKind;
+  /** Set when running on embedded PGlite (the job queue needs it). */
+  pglite?: PGlite;
+  /** Set when running on a real server. */
+  connectionString?: string;
+  close(): Promise<void>;
+}
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+// Both drivers must hand back the same JavaScript types: int8 (count(), bigserial) and numeric as
+// numbers, jsonb as parsed values, timestamptz as Date.
+const pgliteParsers = { [INT8_OID]: (v: string) => Number(v), [NUMERIC_OID]: (v: string) => Number(v) };
+
+export function newPglite(dataDir?: string, loadDataDir?: Blob): PGlite {
+  return new PGlite({ dataDir, loadDataDir, parsers: pgliteParsers });
+}
+
+export function pgliteHandle(pglite: PGlite): DatabaseHandle {
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    close: async () => {
+      await db.destroy().catch(() => {});
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+export function postgresHandle(connectionString: string, max = 10): DatabaseHandle {
+  const client = postgres(connectionString, {
+    max,
+    onnotice: () => {},
+    types: {
+      bigint: { to: INT8_OID, from: [INT8_OID], serialize: (v: number) => String(v), parse: (v: string) => Number(v) },
+      numeric: { to: NUMERIC_OID, from: [NUMERIC_OID], serialize: (v: number) => String(v), parse: (v: string) => Number(v) },
+    },
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresJSDialect({ postgres: client }) });
+  return { db, kind: 'postgres', connectionString, close: () => db.destroy() };
+}
+
+/** Refuses a second server on one DATA_DIR: PGlite has no lock of its own and two writers lose data. */
+export function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lockPath = join(dataDir, 'server.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockPath, 'wx');
+      writeFileSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => {
+        try {
+          if (readFileSync(lockPath, 'utf8') === String(process.pid)) unlinkSync(lockPath);
+        } catch {}
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(readFileSync(lockPath, 'utf8'));
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new DataDirLockedError(
+          `Another Hearth server (pid ${pid}) is already using DATA_DIR ${resolve(dataDir)}. ` +
+            'Stop it first, or start this one with a different DATA_DIR.',
+        );
+      }
+      unlinkSync(lockPath); // stale lock from a process that is gone
+    }
+  }
+  throw new DataDirLockedError(`Could not lock DATA_DIR ${resolve(dataDir)}`);
+}
+
+export class DataDirLockedError extends Error {}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Opens the database the configuration names: DATABASE_URL if set, else PGlite under DATA_DIR. */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+  if (opts.databaseUrl) return postgresHandle(opts.databaseUrl);
+  const unlock = lockDataDir(opts.dataDir);
+  const pgDir = join(opts.dataDir, 'pglite');
+  try {
+    const pglite = newPglite(pgDir);
+    await pglite.waitReady;
+    const handle = pgliteHandle(pglite);
+    const close = handle.close;
+    handle.close = async () => {
+      await close();
+      unlock();
+    };
+    return handle;
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: DB): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
+  }
+}
+
+export async function ping(db: DB): Promise<boolean> {
+  const r = await sql<{ ok: number }>`select 1 as ok`.execute(db);
+  return r.rows[0]?.ok === 1;
+}
+

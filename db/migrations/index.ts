@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely/migration';
+import * as initial from './20261123000000_initial';
+
+// Listed statically so migrations work after bundling. Frozen once landed: add, never edit.
+export const migrations: Record<string, Migration> = {
+  '20261123000000_initial': initial,
+};

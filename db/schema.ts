@@ -1,0 +1,223 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, T, T>;
+
+export type StaffRole = 'operator' | 'admin';
+
+export interface SequentialPrompt {
+  name: string;
+  description: string;
+  prompt: string;
+  trigger_condition: string;
+  next_prompt: string;
+  archived?: boolean;
+}
+
+export interface StaffTable {
+  id: Generated<string>;
+  email: string;
+  password_hash: string;
+  role: StaffRole;
+  created_at: CreatedAt;
+}
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  file_name: string;
+  email: string | null;
+  phone_number: string | null;
+  memory_document: Generated<string>;
+  profile_for_group: Generated<string>;
+  sms_opt_out: Generated<boolean>;
+  is_test_user: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  staff_id: string | null;
+  user_id: string | null;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+}
+
+export interface UserLinkTokensTable {
+  token_hash: string;
+  user_id: string;
+  module_name: string | null;
+  created_at: CreatedAt;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+export interface GroupsTable {
+  id: string;
+  name: string;
+  isolated_module: string | null;
+  created_at: CreatedAt;
+}
+
+export interface SubgroupsTable {
+  id: string;
+  group_id: string;
+  name: string;
+  description: Generated<string>;
+  created_at: CreatedAt;
+}
+
+export interface GroupMembersTable {
+  group_id: string;
+  user_id: string;
+  subgroup_id: string | null;
+  user_description: Generated<string>;
+  created_at: CreatedAt;
+}
+
+export interface SequencesTable {
+  id: Generated<number>;
+  name: string;
+  is_global: Generated<boolean>;
+  archived: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface SequenceVersionsTable {
+  sequence_id: number;
+  version: number;
+  module_prompt: Generated<string>;
+  global_prompt: string | null;
+  sequential_prompts: Json<SequentialPrompt[]>;
+  archived: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface SystemPromptTable {
+  id: number;
+  prompt: string;
+  updated_at: CreatedAt;
+}
+
+export interface PromptsTable {
+  name: string;
+  prompt: string;
+  updated_at: CreatedAt;
+}
+
+export interface SectionRecordsTable {
+  id: Generated<number>;
+  user_id: string;
+  module_name: string;
+  start_time: Timestamp;
+  end_time: Timestamp;
+  voice_session_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface QuizSummariesTable {
+  id: Generated<number>;
+  user_id: string;
+  date: CreatedAt;
+  summary: string;
+}
+
+export interface MemoryEntriesTable {
+  user_id: string;
+  key: string;
+  value: string;
+  updated_at: CreatedAt;
+}
+
+export interface MoodEntriesTable {
+  user_id: string;
+  key: string;
+  value: number;
+  updated_at: CreatedAt;
+}
+
+export interface FeedbackTable {
+  id: Generated<number>;
+  user_id: string | null;
+  staff_id: string | null;
+  feedback: string;
+  selected_sequence: string | null;
+  selected_version: string | null;
+  last_conversation: Json<unknown> | null;
+  created_at: CreatedAt;
+}
+
+export interface CampaignsTable {
+  id: string;
+  kind: string;
+  group_id: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+}
+
+export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
+export type OutboxChannel = 'sms' | 'email';
+
+export interface OutboxTable {
+  id: Generated<number>;
+  unique_key: string;
+  campaign_id: string | null;
+  user_id: string | null;
+  channel: OutboxChannel;
+  kind: string;
+  to_address: string;
+  subject: string | null;
+  body: string;
+  html: string | null;
+  status: Generated<OutboxStatus>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  provider: string | null;
+  provider_message_id: string | null;
+  created_at: CreatedAt;
+  sent_at: Timestamp | null;
+}
+
+export interface VoiceSessionsTable {
+  id: string;
+  user_id: string | null;
+  staff_id: string | null;
+  module_name: string;
+  started_at: Timestamp;
+  ended_at: Timestamp | null;
+  post_chat_status: string | null;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: Timestamp;
+  count: number;
+}
+
+export interface Database {
+  rate_limits: RateLimitsTable;
+  staff: StaffTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  user_link_tokens: UserLinkTokensTable;
+  groups: GroupsTable;
+  subgroups: SubgroupsTable;
+  group_members: GroupMembersTable;
+  sequences: SequencesTable;
+  sequence_versions: SequenceVersionsTable;
+  system_prompt: SystemPromptTable;
+  prompts: PromptsTable;
+  section_records: SectionRecordsTable;
+  quiz_summaries: QuizSummariesTable;
+  memory_entries: MemoryEntriesTable;
+  mood_entries: MoodEntriesTable;
+  feedback: FeedbackTable;
+  campaigns: CampaignsTable;
+  outbox: OutboxTable;
+  voice_sessions: VoiceSessionsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
