@@ -3,6 +3,7 @@ import { hashToken, newToken, STAFF_SESSION_DAYS, USER_SESSION_DAYS } from '../.
 import { notFound, unauthorized } from '../../plugins/errors';
 import { rateLimit } from '../../plugins/rate-limit';
 import { findUserByFile } from '../../lib/users';
+export { issueUserLink } from '../../lib/personal-links';
 import * as repo from './repository';
 import type { StaffRole } from '@hearth/db/schema';
 
@@ -31,20 +32,6 @@ export async function logout(deps: AppDeps, tokens: unknown[]) {
 export async function ensureStaff(deps: AppDeps, email: string, password: string, role: StaffRole) {
   const hash = await Bun.password.hash(password, { algorithm: 'argon2id' });
   await repo.upsertStaff(deps.db, email, hash, role);
-}
-
-export function personalLinkUrl(publicUrl: string, name: string, moduleName: string, token: string) {
-  const q = new URLSearchParams({ id: name, module: moduleName });
-  return `${publicUrl}/user?${q.toString()}#k=${token}`;
-}
-
-/** Issues a new personal link; earlier links keep working until an admin revokes them. */
-export async function issueUserLink(deps: AppDeps, userFile: string, moduleName: string) {
-  const user = await findUserByFile(deps.db, userFile);
-  if (!user) throw notFound('User not found');
-  const token = newToken();
-  await repo.insertLinkToken(deps.db, hashToken(token), user.id, moduleName);
-  return { url: personalLinkUrl(deps.config.publicUrl, user.name, moduleName, token), user };
 }
 
 export async function startUserSession(deps: AppDeps, token: string, clientKey: string) {

@@ -1,0 +1,26 @@
+import type { AppDeps } from '../deps';
+import { hashToken, newToken } from '../plugins/auth';
+import { notFound } from '../plugins/errors';
+import { findUserByFile } from './users';
+
+/** PRODUCT §3: `{PUBLIC_URL}/user?id={name}&module={module}#k={token}`; the token travels in the fragment. */
+export function personalLinkUrl(publicUrl: string, name: string, moduleName: string, token: string) {
+  const q = new URLSearchParams({ id: name, module: moduleName });
+  return `${publicUrl}/user?${q.toString()}#k=${token}`;
+}
+
+/** Issues a new personal link (only its SHA-256 is stored); earlier links keep working until revoked. */
+export async function issuePersonalLink(deps: AppDeps, userId: string, name: string, moduleName: string) {
+  const token = newToken();
+  await deps.db
+    .insertInto('user_link_tokens')
+    .values({ token_hash: hashToken(token), user_id: userId, module_name: moduleName })
+    .execute();
+  return personalLinkUrl(deps.config.publicUrl, name, moduleName, token);
+}
+
+export async function issueUserLink(deps: AppDeps, userFile: string, moduleName: string) {
+  const user = await findUserByFile(deps.db, userFile);
+  if (!user) throw notFound('User not found');
+  return { url: await issuePersonalLink(deps, user.id, user.name, moduleName), user };
+}
