@@ -1,0 +1,99 @@
+// Microphone -> 24 kHz mono PCM16 in FRAME_MS frames, transferred to the main thread, plus the input level.
+import { FRAME_BYTES, FRAME_SAMPLES, RENDER_QUANTUM, SAMPLE_RATE } from '@hearth/protocol/audio';
+import { FramePool } from './frame-pool.ts';
+import { Framer } from './framer.ts';
+import {
+  CAPTURE_PROCESSOR,
+  type CaptureInbound,
+  type CaptureOutbound,
+  type CaptureProcessorOptions,
+} from './messages.ts';
+import { floatToPcm16 } from './pcm.ts';
+import { LevelReporter, mixToMono, requestId } from './processor-support.ts';
+import { StreamingResampler } from './resample.ts';
+
+const DEFAULT_POOL_SIZE = 8;
+
+export class CaptureProcessor extends AudioWorkletProcessor {
+  private mono = new Float32Array(RENDER_QUANTUM);
+  private resampled: Float32Array;
+  // Only when the context could not run at 24 kHz (PRODUCT §4).
+  private readonly resampler: StreamingResampler | null;
+  private readonly framer: Framer;
+  private readonly pool: FramePool;
+  private readonly level: LevelReporter;
+  private sequence = 0;
+  private muted = false;
+  private closed = false;
+
+  constructor(options?: AudioWorkletNodeOptions) {
+    super();
+    const settings: CaptureProcessorOptions = options?.processorOptions ?? {};
+    this.resampler = sampleRate === SAMPLE_RATE ? null : new StreamingResampler(sampleRate, SAMPLE_RATE);
+    this.resampled = new Float32Array(this.resampler ? this.resampler.maxOutputSamples(RENDER_QUANTUM) : 0);
+    this.framer = new Framer(FRAME_SAMPLES, (frame) => this.sendFrame(frame));
+    this.pool = new FramePool(FRAME_BYTES, settings.poolSize ?? DEFAULT_POOL_SIZE);
+    this.level = new LevelReporter(this.port, sampleRate, settings);
+    this.port.onmessage = (event: MessageEvent<CaptureInbound>) => this.receive(event.data);
+  }
+
+  process(inputs: Float32Array[][]): boolean {
+    if (this.closed) return false;
+    const channels = inputs[0];
+    if (!channels || channels.length === 0) return true;
+    if (channels[0].length > this.mono.length) this.grow(channels[0].length);
+    const count = mixToMono(channels, this.mono);
+    if (this.muted) this.mono.fill(0, 0, count);
+    this.level.push(this.mono, count);
+    if (this.muted) return true;
+    if (this.resampler) {
+      this.framer.push(this.resampled, this.resampler.process(this.mono, this.resampled, count));
+    } else {
+      this.framer.push(this.mono, count);
+    }
+    return true;
+  }
+
+  private sendFrame(frame: Float32Array): void {
+    const slot = this.pool.take();
+    floatToPcm16(frame, slot.samples);
+    slot.message.sequence = this.sequence++;
+    this.port.postMessage(slot.message, slot.transfer);
+  }
+
+  private receive(message: CaptureInbound): void {
+    switch (message.type) {
+      case 'recycle':
+        this.pool.give(message.buffer);
+        return;
+      case 'set-muted':
+        if (message.muted && !this.muted) {
+          this.framer.reset();
+          this.resampler?.reset();
+        }
+        this.muted = message.muted;
+        this.post({ type: 'reply', id: message.id, request: 'set-muted', muted: this.muted });
+        return;
+      case 'close':
+        this.closed = true;
+        return;
+      default: {
+        const id = requestId(message);
+        const type = String((message as { type?: unknown }).type);
+        if (id !== null) this.post({ type: 'error', id, message: `Unknown capture request '${type}'` });
+      }
+    }
+  }
+
+  private post(message: CaptureOutbound): void {
+    this.port.postMessage(message);
+  }
+
+  // Render quanta are 128 samples today; a browser honouring a larger render size gets buffers sized once here.
+  private grow(sampleCount: number): void {
+    this.mono = new Float32Array(sampleCount);
+    if (this.resampler) this.resampled = new Float32Array(this.resampler.maxOutputSamples(sampleCount));
+  }
+}
+
+registerProcessor(CAPTURE_PROCESSOR, CaptureProcessor);

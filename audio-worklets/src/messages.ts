@@ -1,0 +1,100 @@
+// Port messages between the main thread and each processor. Requests carry an `id`; the processor answers with
+// a `reply` naming the request and carrying the same id, or an `error` with that id.
+
+export const CAPTURE_PROCESSOR = 'hearth-capture';
+export const PLAYBACK_PROCESSOR = 'hearth-playback';
+export const METER_PROCESSOR = 'hearth-meter';
+
+/** Input or output level, about METER_HZ times per second. */
+export interface LevelMessage {
+  type: 'level';
+  rms: number;
+  peak: number;
+  bars: Float32Array;
+}
+
+export interface ErrorReply {
+  type: 'error';
+  id: number;
+  message: string;
+}
+
+/** Stops the processor for good (process() returns false); no answer. */
+export interface CloseMessage {
+  type: 'close';
+}
+
+export interface MeterSettings {
+  barCount?: number;
+  meterHz?: number;
+}
+
+// Capture: microphone -> 24 kHz PCM16 frames.
+
+export interface CaptureProcessorOptions extends MeterSettings {
+  /** Frame buffers allocated up front; the main thread returns each one after use. */
+  poolSize?: number;
+}
+
+export type CaptureRequest = { type: 'set-muted'; id: number; muted: boolean };
+
+export type CaptureReply = { type: 'reply'; id: number; request: 'set-muted'; muted: boolean };
+
+/** One FRAME_MS frame of 24 kHz mono PCM16, transferred; send the buffer back with `recycle`. */
+export interface CaptureFrameMessage {
+  type: 'frame';
+  buffer: ArrayBuffer;
+  sequence: number;
+}
+
+export type CaptureInbound = CaptureRequest | { type: 'recycle'; buffer: ArrayBuffer } | CloseMessage;
+export type CaptureOutbound = CaptureFrameMessage | LevelMessage | CaptureReply | ErrorReply;
+
+// Playback: queued 24 kHz PCM16 per conversation item -> speakers.
+
+export type PlaybackProcessorOptions = MeterSettings;
+
+export type PlaybackRequest =
+  | { type: 'interrupt'; id: number }
+  | { type: 'samples-played'; id: number; itemId: string };
+
+export type PlaybackReply =
+  | { type: 'reply'; id: number; request: 'interrupt'; itemId: string | null; sampleCount: number }
+  | { type: 'reply'; id: number; request: 'samples-played'; itemId: string; sampleCount: number };
+
+export type PlaybackInbound =
+  | PlaybackRequest
+  /** A `response.output_audio.delta`, decoded; the buffer is transferred. */
+  | { type: 'append'; itemId: string; buffer: ArrayBuffer }
+  /** `response.output_audio.done`: no more audio for the item. */
+  | { type: 'end-item'; itemId: string }
+  | CloseMessage;
+
+export type PlaybackOutbound =
+  | PlaybackReply
+  | ErrorReply
+  | LevelMessage
+  | { type: 'item-started'; itemId: string }
+  | { type: 'item-ended'; itemId: string; sampleCount: number };
+
+// Meter: level and bars of whatever is connected to it.
+
+export type MeterProcessorOptions = MeterSettings;
+
+export type MeterRequest = { type: 'set-enabled'; id: number; enabled: boolean };
+export type MeterReply = { type: 'reply'; id: number; request: 'set-enabled'; enabled: boolean };
+export type MeterInbound = MeterRequest | CloseMessage;
+export type MeterOutbound = LevelMessage | MeterReply | ErrorReply;
+
+/** Any request: a `type` and an `id`. */
+export interface RequestShape {
+  type: string;
+  id: number;
+}
+
+/** Any reply: `request` names the request type it answers. */
+export interface ReplyShape {
+  type: 'reply';
+  id: number;
+  request: string;
+}
