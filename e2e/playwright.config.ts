@@ -1,0 +1,81 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { defineConfig } from '@playwright/test'
+
+import { admin, artifactsDir, baseURL, E2E_PORT, repoDir } from './fixtures/env.ts'
+
+// The config is evaluated again in every worker: create the data directory once, in the runner, and hand it
+// down through the environment (workers inherit it).
+if (!process.env.HEARTH_E2E_DATA_DIR) {
+  mkdirSync(artifactsDir, { recursive: true })
+  removeStaleDataDirs()
+  process.env.HEARTH_E2E_DATA_DIR = mkdtempSync(join(artifactsDir, 'data-'))
+}
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.e2e.ts',
+  testIgnore: '**/.artifacts/**',
+  outputDir: join(artifactsDir, 'test-results'),
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      // Debian's Chromium: `npx playwright install` cannot download browsers here (STACK-NOTES "Browser tests").
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--headless',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    // Building first (≈0.5 s) so the browser never tests a stale apps/web/dist.
+    command: 'bun apps/web/build.ts && bun apps/server/src/index.ts',
+    cwd: repoDir,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 90_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DATA_DIR: process.env.HEARTH_E2E_DATA_DIR,
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      TZ: 'UTC',
+      // Never reach real outside services from a browser test (DATABASE_URL passes through: CI runs both).
+      OPENAI_API_KEY: '',
+      TWILIO_ACCOUNT_SID: '',
+      SMTP_URL: '',
+    },
+  },
+})
+
+/** Data directories of earlier runs (older than an hour, so a run in progress keeps its own). */
+function removeStaleDataDirs() {
+  const hourAgoMs = Date.now() - 60 * 60 * 1000
+  for (const name of readdirSync(artifactsDir)) {
+    if (!name.startsWith('data-')) continue
+    const path = join(artifactsDir, name)
+    if (statSync(path).mtimeMs < hourAgoMs) rmSync(path, { recursive: true, force: true })
+  }
+}
