@@ -1,5 +1,23 @@
 import { Elysia } from 'elysia';
 import type { AppDeps } from '../../deps';
 import { authPlugin } from '../../plugins/auth';
+import { updatePromptBody, updateSystemPromptBody } from './model';
+import * as service from './service';
 
-export const promptsRoutes = (deps: AppDeps) => new Elysia({ prefix: '/api' }).use(authPlugin(deps));
+/**
+ * SPEC §7 prompt calls: the named prompts of the admin System Prompts tab (admin), and the testing page's
+ * "Edit gpt4o prompt" system prompt (operator).
+ */
+export const promptsRoutes = (deps: AppDeps) =>
+  new Elysia({ prefix: '/api' })
+    .use(authPlugin(deps))
+    .get('/get-prompts', () => service.listPrompts(deps.db), { auth: 'admin' })
+    .put('/update-prompt', ({ body }) => service.updatePrompt(deps.db, body.promptName, body.updatedPrompt), {
+      auth: 'admin',
+      body: updatePromptBody,
+    })
+    .get('/get-system-prompt', () => service.getSystemPrompt(deps.db), { auth: 'operator' })
+    .put('/update-system-prompt', ({ body }) => service.updateSystemPrompt(deps.db, body.newSystemPrompt), {
+      auth: 'operator',
+      body: updateSystemPromptBody,
+    });

@@ -1,0 +1,13 @@
+import { t } from 'elysia';
+
+const PROMPT_MAX_CHARS = 50_000;
+
+export const updatePromptBody = t.Object({
+  promptName: t.String({ minLength: 1, maxLength: 200 }),
+  updatedPrompt: t.String({ maxLength: PROMPT_MAX_CHARS }),
+});
+
+/** Optional so that a missing prompt gets SPEC §5's 'Prompt not updated' like an empty one. */
+export const updateSystemPromptBody = t.Object({
+  newSystemPrompt: t.Optional(t.String({ maxLength: PROMPT_MAX_CHARS })),
+});

@@ -1,0 +1,143 @@
+import type { DB } from '@hearth/db/client';
+import type { Identity } from '../../plugins/auth';
+import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors';
+import { compareNames, findSequence, listModuleNames, sequenceFileName } from '../../lib/sequences';
+import {
+  isEmptyContent,
+  newSequenceTemplate,
+  parseContent,
+  parseSequenceName,
+  parseVersion,
+  renderVersion,
+  type NumberedVersion,
+} from './content';
+import * as repo from './repository';
+
+export const MAX_SEQUENCE_FILE_BYTES = 1024 * 1024;
+
+const sequenceNotFound = () => notFound('Sequence not found');
+
+/**
+ * SPEC §7 get-sequences: file names, global_prompt.json first, the rest alphabetical. End users get the
+ * modules they may choose (never global_prompt, never archived, whatever they ask); staff see archived
+ * sequences only on request.
+ */
+export async function listSequenceFiles(db: DB, identity: Identity, showArchived: boolean): Promise<string[]> {
+  if (identity.kind === 'user') return (await listModuleNames(db)).map(sequenceFileName);
+  const rows = await repo.listSequences(db, showArchived);
+  rows.sort((a, b) => (a.is_global !== b.is_global ? (a.is_global ? -1 : 1) : compareNames(a.name, b.name)));
+  return rows.map((r) => sequenceFileName(r.name));
+}
+
+export async function getSequenceContent(db: DB, name: string, showArchived: boolean) {
+  const sequence = await findSequence(db, name);
+  if (!sequence) throw sequenceNotFound();
+  return renderSequence(db, sequence, showArchived);
+}
+
+async function renderSequence(db: DB, sequence: { id: number; is_global: boolean }, showArchived: boolean) {
+  const rows = await repo.listVersions(db, sequence.id);
+  return rows
+    .filter((row) => showArchived || !row.archived)
+    .map((row) => renderVersion(row, { isGlobal: sequence.is_global, showArchived }));
+}
+
+export async function createSequence(db: DB, rawName: string, content: unknown) {
+  const name = parseSequenceName(rawName);
+  const versions = isEmptyContent(content) ? newSequenceTemplate() : parseContent(content, { isGlobal: false, label: 'content' });
+  return insertNewSequence(db, name, versions);
+}
+
+export async function uploadSequence(
+  db: DB,
+  upload: { name?: string; fileName: string; byteLength: number; text: () => Promise<string> },
+) {
+  if (!/\.json$/i.test(upload.fileName.trim())) throw badRequest('Only .json files can be uploaded');
+  if (upload.byteLength > MAX_SEQUENCE_FILE_BYTES) throw new HttpError(413, 'The file is too large (at most 1 MB)');
+  const name = parseSequenceName(upload.name?.trim() ? upload.name : upload.fileName);
+  let data: unknown;
+  try {
+    data = JSON.parse((await upload.text()).replace(/^\uFEFF/, ''));
+  } catch {
+    throw badRequest('The file is not valid JSON');
+  }
+  if (isEmptyContent(data)) throw badRequest('The file contains no versions');
+  return insertNewSequence(db, name, parseContent(data, { isGlobal: false, label: 'file' }));
+}
+
+async function insertNewSequence(db: DB, name: string, versions: NumberedVersion[]) {
+  await withUniqueName(name, () =>
+    db.transaction().execute(async (trx) => {
+      await assertNameFree(trx, name);
+      await repo.insertSequence(trx, name, versions);
+    }),
+  );
+  return { fileName: sequenceFileName(name) };
+}
+
+export async function renameSequence(db: DB, name: string, newName: string) {
+  const target = parseSequenceName(newName);
+  await withUniqueName(target, () =>
+    db.transaction().execute(async (trx) => {
+      const sequence = await findSequence(trx, name);
+      if (!sequence) throw sequenceNotFound();
+      if (sequence.is_global) throw badRequest('global_prompt.json cannot be renamed');
+      await assertNameFree(trx, target, sequence.id);
+      await repo.renameSequence(trx, sequence.id, target);
+    }),
+  );
+  return { fileName: sequenceFileName(target) };
+}
+
+export async function deleteSequence(db: DB, name: string) {
+  const sequence = await findSequence(db, name);
+  if (!sequence) throw sequenceNotFound();
+  if (sequence.is_global) throw badRequest('global_prompt.json cannot be deleted');
+  await repo.deleteSequence(db, sequence.id);
+  return { deleted: sequenceFileName(sequence.name) };
+}
+
+/**
+ * Saves one version object (SPEC §7 update-sequence-content). If `version` names an existing version, that
+ * version is replaced; otherwise (no `version`, or a number that does not exist) a new version numbered
+ * highest + 1 is created, so a save never overwrites a version the editor did not load.
+ *
+ * The body is what the editor showed. Loaded without archived prompts (`showArchived` false), a replaced
+ * version keeps its archived prompts that the body does not name: saving must not silently delete what the
+ * operator could not see. Loaded with them, the body is the whole version.
+ */
+export async function updateSequenceContent(db: DB, name: string, body: unknown, showArchived: boolean) {
+  return db.transaction().execute(async (trx) => {
+    const sequence = await findSequence(trx, name);
+    if (!sequence) throw sequenceNotFound();
+    const input = parseVersion(body, { isGlobal: sequence.is_global });
+    await repo.lockSequence(trx, sequence.id);
+    const existing = input.version === undefined ? undefined : await repo.findVersion(trx, sequence.id, input.version);
+    const version = existing?.version ?? (await repo.maxVersion(trx, sequence.id)) + 1;
+    let prompts = input.sequential_prompts;
+    if (existing && !showArchived && !sequence.is_global) {
+      const named = new Set(prompts.map((p) => p.name));
+      const hidden = (existing.sequential_prompts ?? []).filter((p) => p.archived === true && !named.has(p.name));
+      prompts = [...prompts, ...hidden];
+    }
+    await repo.upsertVersion(trx, sequence.id, { ...input, version, sequential_prompts: prompts });
+    return { updatedSequence: await renderSequence(trx, sequence, showArchived) };
+  });
+}
+
+async function assertNameFree(db: DB, name: string, exceptId?: number) {
+  const holder = await repo.findNameHolder(db, name, exceptId);
+  if (holder) throw conflict(`A sequence named "${sequenceFileName(holder.name)}" already exists`);
+}
+
+/** Two requests racing for one name: the unique index decides, and the loser gets the same 409. */
+async function withUniqueName(name: string, run: () => Promise<void>) {
+  try {
+    await run();
+  } catch (err) {
+    if ((err as { code?: string }).code === '23505') {
+      throw conflict(`A sequence named "${sequenceFileName(name)}" already exists`);
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,169 @@
+import type { DB } from '@hearth/db/client';
+import type { SequentialPrompt } from '@hearth/db/schema';
+
+/**
+ * Read side of sequences (modules) for the realtime relay, post-chat work and the sequences feature.
+ * Names here are stored names, without ".json" (SPEC calls sequences files; the ".json" lives only in answers).
+ */
+
+export const GLOBAL_SEQUENCE_NAME = 'global_prompt';
+
+/** The fields of a sequential prompt, in the order SPEC §3 renders them. */
+export const PROMPT_FIELDS = ['name', 'description', 'prompt', 'trigger_condition', 'next_prompt'] as const;
+
+/** "Get to Know You.json" -> "Get to Know You". Only a trailing ".json" (any case) is removed. */
+export function sequenceBaseName(name: string): string {
+  return name.trim().replace(/\.json$/i, '').trim();
+}
+
+export const sequenceFileName = (name: string) => `${name}.json`;
+
+/** Case-insensitive alphabetical order that is the same on every database and locale. */
+export function compareNames(a: string, b: string): number {
+  const la = a.toLowerCase();
+  const lb = b.toLowerCase();
+  if (la !== lb) return la < lb ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * A sequence by the name a client sent (with or without ".json"). The exact name wins; otherwise a
+ * case-insensitive match is accepted when it is the only one. Archived sequences are found too.
+ */
+export async function findSequence(db: DB, name: string) {
+  const base = sequenceBaseName(name);
+  if (!base) return undefined;
+  const columns = ['id', 'name', 'is_global', 'archived'] as const;
+  const exact = await db.selectFrom('sequences').select(columns).where('name', '=', base).executeTakeFirst();
+  if (exact) return exact;
+  const rows = await db
+    .selectFrom('sequences')
+    .select(columns)
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', base.toLowerCase()))
+    .limit(2)
+    .execute();
+  return rows.length === 1 ? rows[0] : undefined;
+}
+
+/**
+ * Modules an end user or the assistant may choose: not global_prompt, not archived, and with at least
+ * one version that is not archived. Names without ".json", alphabetical (case-insensitive).
+ */
+export async function listModuleNames(db: DB): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sequences')
+    .select('name')
+    .where('is_global', '=', false)
+    .where('archived', '=', false)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('sequence_versions')
+          .select('version')
+          .whereRef('sequence_versions.sequence_id', '=', 'sequences.id')
+          .where('sequence_versions.archived', '=', false),
+      ),
+    )
+    .execute();
+  return rows.map((r) => r.name).sort(compareNames);
+}
+
+/** SPEC §9: on the user page 'get to know you' (any case) if present, else the first module. */
+export function defaultUserModule(names: string[]): string | undefined {
+  return names.find((n) => sequenceBaseName(n).toLowerCase() === 'get to know you') ?? names[0];
+}
+
+/** SPEC §9: on the testing page the first module starting with 'default_', else the first. */
+export function defaultTestingModule(names: string[]): string | undefined {
+  return names.find((n) => n.startsWith('default_')) ?? names[0];
+}
+
+export interface ModuleVersion {
+  name: string;
+  version: number;
+  /** Every selectable (non-archived) version, ascending. */
+  versions: number[];
+  modulePrompt: string;
+  /** The version's prompts without the archived ones, in their stored order. */
+  prompts: SequentialPrompt[];
+}
+
+/**
+ * One version of a module, or null when the module is unknown, global, archived or has no such
+ * (non-archived) version. Without `version` the highest non-archived version is the default (SPEC §3).
+ */
+export async function loadModuleVersion(db: DB, name: string, version?: number): Promise<ModuleVersion | null> {
+  const sequence = await findSequence(db, name);
+  if (!sequence || sequence.is_global || sequence.archived) return null;
+  const rows = await db
+    .selectFrom('sequence_versions')
+    .select(['version', 'module_prompt', 'sequential_prompts'])
+    .where('sequence_id', '=', sequence.id)
+    .where('archived', '=', false)
+    .orderBy('version')
+    .execute();
+  const chosen = version === undefined ? rows.at(-1) : rows.find((r) => r.version === version);
+  if (!chosen) return null;
+  return {
+    name: sequence.name,
+    version: chosen.version,
+    versions: rows.map((r) => r.version),
+    modulePrompt: chosen.module_prompt,
+    prompts: activePrompts(chosen.sequential_prompts),
+  };
+}
+
+/** The text of the highest non-archived version of global_prompt ('' when there is none). */
+export async function loadGlobalPrompt(db: DB): Promise<string> {
+  const row = await db
+    .selectFrom('sequence_versions')
+    .innerJoin('sequences', 'sequences.id', 'sequence_versions.sequence_id')
+    .select('sequence_versions.global_prompt')
+    .where('sequences.is_global', '=', true)
+    .where('sequence_versions.archived', '=', false)
+    .orderBy('sequence_versions.version', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.global_prompt ?? '';
+}
+
+function activePrompts(stored: SequentialPrompt[] | null): SequentialPrompt[] {
+  return (stored ?? [])
+    .filter((p) => p.archived !== true)
+    .map((p) => ({
+      name: p.name,
+      description: p.description,
+      prompt: p.prompt,
+      trigger_condition: p.trigger_condition,
+      next_prompt: p.next_prompt,
+    }));
+}
+
+export interface ComposeInput {
+  globalPrompt: string;
+  modulePrompt: string;
+  /** The active sequential prompt; omitted when the module has none. */
+  prompt?: Pick<SequentialPrompt, (typeof PROMPT_FIELDS)[number]> | null;
+  /** True on the end user's page: adds the 'Current prompt information' heading and the memory document. */
+  userPage?: boolean;
+  memoryDocument?: string | null;
+}
+
+/**
+ * SPEC §3 "Composed instruction": the global prompt, the module prompt, then the chosen prompt's fields as
+ * 'field: value' paragraphs; on the user page those are headed 'Current prompt information' and the user's
+ * memory document follows under 'User Information'. Paragraphs are separated by a blank line; empty
+ * global/module prompts and an empty memory document are left out rather than sent as empty paragraphs.
+ */
+export function composeInstructions(input: ComposeInput): string {
+  const paragraphs: string[] = [];
+  if (input.globalPrompt.trim()) paragraphs.push(input.globalPrompt.trim());
+  if (input.modulePrompt.trim()) paragraphs.push(input.modulePrompt.trim());
+  if (input.prompt) {
+    if (input.userPage) paragraphs.push('Current prompt information');
+    for (const field of PROMPT_FIELDS) paragraphs.push(`${field}: ${input.prompt[field] ?? ''}`.trimEnd());
+  }
+  const memory = input.memoryDocument?.trim();
+  if (input.userPage && memory) paragraphs.push('User Information', memory);
+  return paragraphs.join('\n\n');
+}
