@@ -59,15 +59,22 @@ export function postgresHandle(connectionString: string, max = 10): DatabaseHand
 }
 
 /** Refuses a second server on one DATA_DIR: PGlite has no lock of its own and two writers lose data. */
+const heldLocks = new Set<string>();
+
 export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const lockPath = join(dataDir, 'server.lock');
+  if (heldLocks.has(lockPath)) {
+    throw new DataDirLockedError(`This process already runs a Hearth server on DATA_DIR ${resolve(dataDir)}.`);
+  }
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(lockPath, 'wx');
       writeFileSync(fd, String(process.pid));
       closeSync(fd);
+      heldLocks.add(lockPath);
       return () => {
+        heldLocks.delete(lockPath);
         try {
           if (readFileSync(lockPath, 'utf8') === String(process.pid)) unlinkSync(lockPath);
         } catch {}
