@@ -186,3 +186,19 @@ export async function createTestContext(opts: { config?: Partial<Config>; deps?:
   };
   return ctx;
 }
+
+/** A new, empty database on the PostgreSQL server of DATABASE_URL, for tests that start a whole server. */
+export async function freshPostgresUrl(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `hearth_t_${process.pid}_s${++dbCounter}_${Date.now() % 100000}`;
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  return {
+    url: withDatabase(url, name),
+    async drop() {
+      const a = postgres(url, { max: 1, onnotice: () => {} });
+      await a.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
+      await a.end();
+    },
+  };
+}
