@@ -1,0 +1,3 @@
+export * from './audio';
+export * from './events';
+export * from './session';

@@ -1,0 +1,108 @@
+/**
+ * Realtime session settings shared by the server (which composes every session) and the web app (which
+ * shows and picks them). Values are SPEC §7 "Realtime voice session" and §9 "Realtime defaults".
+ */
+
+/** The eight voices SPEC offers on the console and testing pages. */
+export const VOICES = ['alloy', 'ash', 'ballad', 'coral', 'echo', 'sage', 'shimmer', 'verse'] as const;
+export type Voice = (typeof VOICES)[number];
+
+export const USER_PAGE_VOICE: Voice = 'shimmer';
+export const STAFF_DEFAULT_VOICE: Voice = 'ash';
+
+export const TEMPERATURE_MIN = 0.6;
+export const TEMPERATURE_MAX = 1.2;
+export const TEMPERATURE_STEP = 0.1;
+export const TEMPERATURE_DEFAULT = 0.8;
+
+export const MAX_OUTPUT_TOKENS = 4096;
+
+export const MOOD_MIN = -3;
+export const MOOD_MAX = 3;
+
+/** The page a voice session serves; it decides defaults (voice, silence) and which tools the model gets. */
+export type VoicePage = 'user' | 'testing' | 'console';
+
+export interface ServerVad {
+  type: 'server_vad';
+  /** 0..1; higher needs louder audio to count as speech. */
+  threshold?: number;
+  prefix_padding_ms?: number;
+  silence_duration_ms?: number;
+  create_response?: boolean;
+  interrupt_response?: boolean;
+}
+
+/** null means manual turns (push to talk): the client commits the buffer and asks for a response. */
+export type TurnDetection = ServerVad | null;
+
+export function defaultTurnDetection(page: VoicePage): ServerVad {
+  return {
+    type: 'server_vad',
+    threshold: 0.5,
+    prefix_padding_ms: 300,
+    silence_duration_ms: page === 'console' ? 200 : 500,
+  };
+}
+
+export const TOOL_NAMES = ['change_prompt', 'change_module', 'set_memory', 'set_mood_score'] as const;
+export type ToolName = (typeof TOOL_NAMES)[number];
+
+export interface PcmAudioFormat {
+  type: 'audio/pcm';
+  rate: 24000;
+}
+
+export interface JsonSchema {
+  type: 'object' | 'string' | 'number' | 'integer' | 'boolean';
+  description?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  minimum?: number;
+  maximum?: number;
+  additionalProperties?: boolean;
+}
+
+export interface FunctionTool {
+  type: 'function';
+  name: string;
+  description: string;
+  parameters: JsonSchema;
+}
+
+/** The GA `session` object of `session.update` (the subset this product sends). */
+export interface RealtimeSessionConfig {
+  type: 'realtime';
+  instructions?: string;
+  tools?: FunctionTool[];
+  tool_choice?: 'auto' | 'none' | 'required';
+  output_modalities?: Array<'audio' | 'text'>;
+  max_output_tokens?: number | 'inf';
+  audio?: {
+    input?: {
+      format?: PcmAudioFormat;
+      transcription?: { model: string; language?: string } | null;
+      turn_detection?: TurnDetection;
+    };
+    output?: {
+      format?: PcmAudioFormat;
+      voice?: Voice;
+    };
+  };
+  /**
+   * Not part of the GA protocol (the OpenAI realtime model has no temperature): honoured by the local
+   * provider only, and never sent to OpenAI.
+   */
+  temperature?: number;
+}
+
+/** What a browser may change with `session.update`; anything else in its `session` is ignored. */
+export interface ClientSessionSettings {
+  type?: 'realtime';
+  audio?: {
+    input?: { turn_detection?: TurnDetection };
+    output?: { voice?: Voice };
+  };
+  /** Staff pages only. */
+  temperature?: number;
+}
