@@ -1,0 +1,400 @@
+import { randomUUID } from 'node:crypto';
+import {
+  FRAME_MS,
+  SAMPLE_RATE,
+  STAFF_DEFAULT_VOICE,
+  TEMPERATURE_DEFAULT,
+  type ConversationItem,
+  type FunctionCallItem,
+  type MessageItem,
+  type RealtimeClientEvent,
+  type RealtimeResponse,
+  type RealtimeSessionConfig,
+  type ServerVad,
+  type Voice,
+} from '@hearth/protocol';
+import type { Upstream, UpstreamEvent, UpstreamHandlers } from '../../upstream';
+import { promptFromInstructions, replyLine, speechPlaceholder } from './replies';
+import { createRng, SpeechSynth, type Rng } from './speech-synth';
+import { EnergyVad } from './vad';
+
+/**
+ * The local realtime provider (PRODUCT §5): speaks the GA server events in-process so every path of the
+ * product works without an OpenAI key. It detects speech in the incoming PCM, answers each turn at real-time
+ * pace with speech-like audio and a transcript built from the active prompt, honours cancel and truncate,
+ * and calls the tools: change_prompt to the prompt's next_prompt after each user turn, and set_memory with
+ * what the user typed. It keeps no audio: only sample counts and frame levels.
+ */
+export interface LocalUpstreamOptions {
+  /** Audio per output delta. */
+  chunkMs?: number;
+  /** How far audio runs ahead of the wall clock, so playback never starves. */
+  leadMs?: number;
+  /** Pause before a response starts, as a model would take. */
+  thinkMs?: number;
+  seed?: number;
+}
+
+const TYPED_NOTE_KEY = 'typed_note';
+const MIN_COMMIT_MS = 100;
+
+interface ActiveResponse {
+  id: string;
+  timer?: ReturnType<typeof setTimeout> | ReturnType<typeof setInterval>;
+  audio?: { item: MessageItem & { id: string }; synth: SpeechSynth; wordsSent: number; transcript: string; chunk: Int16Array };
+  calls?: FunctionCallItem[];
+}
+
+export function createLocalUpstream(handlers: UpstreamHandlers, options: LocalUpstreamOptions = {}): Upstream {
+  return new LocalUpstream(handlers, options);
+}
+
+const newId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
+
+class LocalUpstream implements Upstream {
+  readonly kind = 'local' as const;
+  private closed = false;
+  private eventCounter = 0;
+  private readonly rng: Rng;
+  private readonly chunkMs: number;
+  private readonly leadMs: number;
+  private readonly thinkMs: number;
+  private instructions = '';
+  private toolNames = new Set<string>();
+  private turnDetection: ServerVad | null = { type: 'server_vad', threshold: 0.5, prefix_padding_ms: 300, silence_duration_ms: 500 };
+  private voice: Voice = STAFF_DEFAULT_VOICE;
+  private temperature = TEMPERATURE_DEFAULT;
+  private readonly vad: EnergyVad;
+  private readonly items: ConversationItem[] = [];
+  private readonly handledUserItems = new Set<string>();
+  /** Audio length (ms) of each assistant item, for validating truncation. */
+  private readonly audioMs = new Map<string, { ms: number; words: { text: string; startMs: number }[] }>();
+  private samplesIn = 0;
+  private bufferStartMs = 0;
+  private speechItemId: string | null = null;
+  private response: ActiveResponse | null = null;
+  private assistantTurns = 0;
+
+  constructor(
+    private readonly handlers: UpstreamHandlers,
+    options: LocalUpstreamOptions,
+  ) {
+    this.rng = createRng(options.seed ?? Math.floor(Math.random() * 2 ** 31));
+    this.chunkMs = options.chunkMs ?? 40;
+    this.leadMs = options.leadMs ?? 60;
+    this.thinkMs = options.thinkMs ?? 120;
+    this.vad = new EnergyVad(this.vadSettings());
+    queueMicrotask(() => {
+      if (this.closed) return;
+      this.emit({ type: 'session.created', session: this.sessionView() });
+      this.handlers.onOpen();
+    });
+  }
+
+  send(event: RealtimeClientEvent): void {
+    if (this.closed) return;
+    switch (event.type) {
+      case 'session.update':
+        return this.updateSession(event.session);
+      case 'input_audio_buffer.append':
+        return this.append(event.audio);
+      case 'input_audio_buffer.commit':
+        return this.commit();
+      case 'input_audio_buffer.clear':
+        this.bufferStartMs = this.heardMs();
+        this.vad.resetFloor(this.vad.processedMs);
+        this.speechItemId = null;
+        return this.emit({ type: 'input_audio_buffer.cleared' });
+      case 'conversation.item.create':
+        return this.addItem(event.item, event.previous_item_id);
+      case 'conversation.item.truncate':
+        return this.truncate(event.item_id, event.content_index, event.audio_end_ms);
+      case 'response.create':
+        if (this.response) {
+          return this.error('conversation_already_has_active_response', `Conversation already has an active response in progress: ${this.response.id}. Wait until the response is finished before creating a new one.`);
+        }
+        return this.startResponse();
+      case 'response.cancel':
+        if (!this.response || (event.response_id && event.response_id !== this.response.id)) {
+          return this.error('response_cancel_not_active', 'Cancellation failed: no active response found');
+        }
+        return this.finishResponse('cancelled', 'client_cancelled');
+    }
+  }
+
+  close(): void {
+    if (this.closed) return;
+    if (this.response?.timer) clearInterval(this.response.timer);
+    this.response = null;
+    this.closed = true;
+  }
+
+  // Events go out on a microtask, in order, as they would arrive from a network peer.
+  private emit(event: { type: string; [field: string]: unknown }) {
+    const full: UpstreamEvent = { event_id: `event_local_${++this.eventCounter}`, ...event };
+    queueMicrotask(() => {
+      if (!this.closed) this.handlers.onEvent(full);
+    });
+  }
+
+  private error(code: string, message: string) {
+    this.emit({ type: 'error', error: { type: 'invalid_request_error', code, message, param: null, event_id: null } });
+  }
+
+  private vadSettings() {
+    return {
+      threshold: this.turnDetection?.threshold ?? 0.5,
+      prefixPaddingMs: this.turnDetection?.prefix_padding_ms ?? 300,
+      silenceDurationMs: this.turnDetection?.silence_duration_ms ?? 500,
+    };
+  }
+
+  private sessionView(): RealtimeSessionConfig {
+    return {
+      type: 'realtime',
+      instructions: this.instructions,
+      output_modalities: ['audio'],
+      audio: {
+        input: { format: { type: 'audio/pcm', rate: SAMPLE_RATE }, turn_detection: this.turnDetection },
+        output: { format: { type: 'audio/pcm', rate: SAMPLE_RATE }, voice: this.voice },
+      },
+      temperature: this.temperature,
+    };
+  }
+
+  private updateSession(session: RealtimeSessionConfig) {
+    if (session.instructions !== undefined) this.instructions = session.instructions;
+    if (session.tools) this.toolNames = new Set(session.tools.map((t) => t.name));
+    const turnDetection = session.audio?.input?.turn_detection;
+    if (turnDetection !== undefined) {
+      this.turnDetection = turnDetection;
+      this.vad.configure(this.vadSettings());
+    }
+    if (session.audio?.output?.voice) this.voice = session.audio.output.voice;
+    if (typeof session.temperature === 'number') this.temperature = session.temperature;
+    this.emit({ type: 'session.updated', session: this.sessionView() });
+  }
+
+  private heardMs(): number {
+    return (this.samplesIn * 1000) / SAMPLE_RATE;
+  }
+
+  private append(base64: string) {
+    const bytes = Buffer.from(base64, 'base64');
+    const aligned = bytes.byteOffset % 2 === 0 ? bytes : Buffer.from(bytes);
+    const samples = new Int16Array(aligned.buffer, aligned.byteOffset, aligned.byteLength >> 1);
+    this.samplesIn += samples.length;
+    const events = this.vad.push(samples);
+    if (!this.turnDetection) return;
+    for (const vadEvent of events) {
+      if (vadEvent.type === 'speech_started') {
+        this.speechItemId = newId('item');
+        this.emit({ type: 'input_audio_buffer.speech_started', audio_start_ms: vadEvent.audioStartMs, item_id: this.speechItemId });
+        if (this.response && this.turnDetection.interrupt_response !== false) this.finishResponse('cancelled', 'turn_detected');
+      } else {
+        const itemId = this.speechItemId ?? newId('item');
+        this.speechItemId = null;
+        this.emit({ type: 'input_audio_buffer.speech_stopped', audio_end_ms: vadEvent.audioEndMs, item_id: itemId });
+        this.commitUserAudio(itemId, vadEvent.speechEndMs - vadEvent.speechStartMs);
+        this.bufferStartMs = vadEvent.audioEndMs;
+        if (this.turnDetection.create_response !== false && !this.response) this.startResponse();
+      }
+    }
+  }
+
+  private commit() {
+    const bufferedMs = this.heardMs() - this.bufferStartMs;
+    if (bufferedMs < MIN_COMMIT_MS) {
+      return this.error(
+        'input_audio_buffer_commit_empty',
+        `Error committing input audio buffer: buffer too small. Expected at least ${MIN_COMMIT_MS}ms of audio, but buffer only has ${bufferedMs.toFixed(2)}ms of audio.`,
+      );
+    }
+    const itemId = this.speechItemId ?? newId('item');
+    this.speechItemId = null;
+    this.commitUserAudio(itemId, bufferedMs);
+    this.bufferStartMs = this.heardMs();
+    this.vad.resetFloor(this.vad.processedMs);
+  }
+
+  private commitUserAudio(itemId: string, speechMs: number) {
+    const previous = this.items.at(-1)?.id ?? null;
+    const item: MessageItem & { id: string } = {
+      id: itemId,
+      object: 'realtime.item',
+      type: 'message',
+      role: 'user',
+      status: 'completed',
+      content: [{ type: 'input_audio', transcript: null }],
+    };
+    this.items.push(item);
+    this.emit({ type: 'input_audio_buffer.committed', item_id: itemId, previous_item_id: previous });
+    this.emit({ type: 'conversation.item.added', previous_item_id: previous, item: structuredClone(item) });
+    const transcript = speechPlaceholder(speechMs);
+    item.content = [{ type: 'input_audio', transcript }];
+    this.emit({ type: 'conversation.item.input_audio_transcription.completed', item_id: itemId, content_index: 0, transcript });
+    this.emit({ type: 'conversation.item.done', previous_item_id: previous, item: structuredClone(item) });
+  }
+
+  private addItem(item: ConversationItem, previousItemId?: string) {
+    const stored = { ...item, id: item.id ?? newId('item'), object: 'realtime.item', status: 'completed' } as ConversationItem;
+    const previous = previousItemId ?? this.items.at(-1)?.id ?? null;
+    this.items.push(stored);
+    this.emit({ type: 'conversation.item.added', previous_item_id: previous, item: stored });
+    this.emit({ type: 'conversation.item.done', previous_item_id: previous, item: stored });
+  }
+
+  private truncate(itemId: string, contentIndex: number, audioEndMs: number) {
+    const audio = this.audioMs.get(itemId) ?? (this.response?.audio?.item.id === itemId ? { ms: this.response.audio.synth.renderedMs, words: [] } : undefined);
+    if (!audio) return this.error('item_truncate_invalid_item_id', `Item with item_id '${itemId}' not found or has no audio.`);
+    if (this.response?.audio?.item.id === itemId) this.finishResponse('cancelled', 'client_cancelled');
+    const finished = this.audioMs.get(itemId)!;
+    if (audioEndMs > finished.ms + FRAME_MS) {
+      return this.error('invalid_value', `Audio content of ${Math.round(finished.ms)}ms is already shorter than ${audioEndMs}ms`);
+    }
+    const kept = finished.words.filter((w) => w.startMs < audioEndMs).map((w) => w.text).join('');
+    const item = this.items.find((i) => i.id === itemId);
+    if (item?.type === 'message') item.content = [{ type: 'output_audio', transcript: kept }];
+    finished.ms = Math.min(finished.ms, audioEndMs);
+    this.emit({ type: 'conversation.item.truncated', item_id: itemId, content_index: contentIndex, audio_end_ms: audioEndMs });
+  }
+
+  /** Tool calls for the user's answer(s) since the assistant last spoke; none before it first spoke. */
+  private toolCallsForTurn(): Array<{ name: string; args: Record<string, string> }> {
+    const pending = this.items.filter((i): i is MessageItem & { id: string } => i.type === 'message' && i.role === 'user' && !this.handledUserItems.has(i.id!));
+    const assistantSpoke = this.items.some((i) => i.type === 'message' && i.role === 'assistant');
+    for (const item of pending) this.handledUserItems.add(item.id);
+    if (!assistantSpoke || pending.length === 0) return [];
+    const calls: Array<{ name: string; args: Record<string, string> }> = [];
+    const typed = pending
+      .flatMap((i) => i.content)
+      .filter((c) => c.type === 'input_text')
+      .map((c) => (c.type === 'input_text' ? c.text : ''))
+      .join(' ')
+      .trim();
+    if (typed && this.toolNames.has('set_memory')) calls.push({ name: 'set_memory', args: { key: TYPED_NOTE_KEY, value: typed.slice(0, 500) } });
+    const prompt = promptFromInstructions(this.instructions);
+    if (prompt?.nextPrompt && this.toolNames.has('change_prompt')) calls.push({ name: 'change_prompt', args: { prompt_name: prompt.nextPrompt } });
+    return calls;
+  }
+
+  private startResponse() {
+    const calls = this.toolCallsForTurn();
+    const response: ActiveResponse = { id: newId('resp') };
+    this.response = response;
+    this.emit({ type: 'response.created', response: this.responseView(response, 'in_progress') });
+    response.timer = setTimeout(() => {
+      if (this.response !== response) return;
+      if (calls.length > 0) this.callTools(response, calls);
+      else this.speak(response);
+    }, this.thinkMs);
+  }
+
+  private callTools(response: ActiveResponse, calls: Array<{ name: string; args: Record<string, string> }>) {
+    response.calls = [];
+    calls.forEach((call, outputIndex) => {
+      const item: FunctionCallItem & { id: string } = {
+        id: newId('item'),
+        object: 'realtime.item',
+        type: 'function_call',
+        status: 'in_progress',
+        name: call.name,
+        call_id: newId('call'),
+        arguments: '',
+      };
+      const base = { response_id: response.id, item_id: item.id, output_index: outputIndex, call_id: item.call_id };
+      this.emit({ type: 'response.output_item.added', response_id: response.id, output_index: outputIndex, item: { ...item } });
+      this.emit({ type: 'conversation.item.added', previous_item_id: this.items.at(-1)?.id ?? null, item: { ...item } });
+      item.arguments = JSON.stringify(call.args);
+      this.emit({ type: 'response.function_call_arguments.delta', ...base, delta: item.arguments });
+      this.emit({ type: 'response.function_call_arguments.done', ...base, name: item.name, arguments: item.arguments });
+      item.status = 'completed';
+      this.items.push(item);
+      response.calls!.push(item);
+      this.emit({ type: 'conversation.item.done', item: { ...item } });
+      this.emit({ type: 'response.output_item.done', response_id: response.id, output_index: outputIndex, item: { ...item } });
+    });
+    this.finishResponse('completed');
+  }
+
+  private speak(response: ActiveResponse) {
+    const prompt = promptFromInstructions(this.instructions);
+    const text = replyLine(prompt, { turn: this.assistantTurns++, temperature: this.temperature, rng: this.rng });
+    const synth = new SpeechSynth(text, this.voice, this.rng);
+    const item: MessageItem & { id: string } = {
+      id: newId('item'),
+      object: 'realtime.item',
+      type: 'message',
+      role: 'assistant',
+      status: 'in_progress',
+      content: [],
+    };
+    const chunk = new Int16Array(Math.round((SAMPLE_RATE * this.chunkMs) / 1000));
+    response.audio = { item, synth, wordsSent: 0, transcript: '', chunk };
+    const previous = this.items.at(-1)?.id ?? null;
+    this.items.push(item);
+    this.emit({ type: 'response.output_item.added', response_id: response.id, output_index: 0, item: structuredClone(item) });
+    this.emit({ type: 'conversation.item.added', previous_item_id: previous, item: structuredClone(item) });
+    this.emit({ type: 'response.content_part.added', ...this.partIds(response), part: { type: 'output_audio', transcript: '' } });
+    const startedAt = performance.now();
+    const tick = () => {
+      if (this.response !== response) return;
+      const dueMs = performance.now() - startedAt + this.leadMs;
+      while (!synth.done && synth.renderedMs < dueMs) this.sendChunk(response);
+      if (synth.done) this.finishResponse('completed');
+    };
+    response.timer = setInterval(tick, FRAME_MS);
+    tick();
+  }
+
+  private partIds(response: ActiveResponse) {
+    return { response_id: response.id, item_id: response.audio!.item.id, output_index: 0, content_index: 0 };
+  }
+
+  private sendChunk(response: ActiveResponse) {
+    const audio = response.audio!;
+    const startSample = Math.round((audio.synth.renderedMs * SAMPLE_RATE) / 1000);
+    const count = audio.synth.render(audio.chunk);
+    const delta = Buffer.from(audio.chunk.buffer, audio.chunk.byteOffset, count * 2).toString('base64');
+    this.emit({ type: 'response.output_audio.delta', ...this.partIds(response), delta });
+    const endSample = startSample + count;
+    while (audio.wordsSent < audio.synth.words.length && audio.synth.words[audio.wordsSent].startSample < endSample) {
+      const word = audio.synth.words[audio.wordsSent++].text;
+      audio.transcript += word;
+      this.emit({ type: 'response.output_audio_transcript.delta', ...this.partIds(response), delta: word });
+    }
+  }
+
+  private finishResponse(status: 'completed' | 'cancelled', reason?: 'turn_detected' | 'client_cancelled') {
+    const response = this.response;
+    if (!response) return;
+    this.response = null;
+    if (response.timer) clearInterval(response.timer);
+    const audio = response.audio;
+    if (audio) {
+      const { item, synth, transcript } = audio;
+      item.status = status === 'completed' ? 'completed' : 'incomplete';
+      item.content = [{ type: 'output_audio', transcript }];
+      const words = synth.words.slice(0, audio.wordsSent).map((w) => ({ text: w.text, startMs: (w.startSample * 1000) / SAMPLE_RATE }));
+      this.audioMs.set(item.id, { ms: synth.renderedMs, words });
+      const ids = this.partIds(response);
+      this.emit({ type: 'response.output_audio.done', ...ids });
+      this.emit({ type: 'response.output_audio_transcript.done', ...ids, transcript });
+      this.emit({ type: 'response.content_part.done', ...ids, part: { type: 'output_audio', transcript } });
+      this.emit({ type: 'response.output_item.done', response_id: response.id, output_index: 0, item: structuredClone(item) });
+      this.emit({ type: 'conversation.item.done', item: structuredClone(item) });
+    }
+    this.emit({ type: 'response.done', response: this.responseView(response, status, reason) });
+  }
+
+  private responseView(response: ActiveResponse, status: RealtimeResponse['status'], reason?: 'turn_detected' | 'client_cancelled'): RealtimeResponse {
+    const output: ConversationItem[] = response.audio ? [structuredClone(response.audio.item)] : (response.calls ?? []).map((c) => ({ ...c }));
+    return {
+      object: 'realtime.response',
+      id: response.id,
+      status,
+      status_details: status === 'cancelled' ? { type: 'cancelled', reason } : null,
+      output,
+    };
+  }
+}

@@ -1,0 +1,49 @@
+import type { Rng } from './speech-synth';
+
+/**
+ * What the local provider says. It cannot understand speech, so it reads the active prompt out of the composed
+ * instructions (SPEC §3 renders the prompt's fields as 'field: value' paragraphs) and speaks a line built
+ * from it. Temperature widens the choice of wording, as it would for a model.
+ */
+
+export interface PromptInfo {
+  name: string;
+  prompt: string;
+  nextPrompt: string;
+}
+
+export function promptFromInstructions(instructions: string): PromptInfo | null {
+  const field = (name: string) => {
+    const match = instructions.match(new RegExp(`^${name}: ?(.*)$`, 'm'));
+    return match ? match[1].trim() : undefined;
+  };
+  const name = field('name');
+  const prompt = field('prompt');
+  if (name === undefined || prompt === undefined) return null;
+  return { name, prompt, nextPrompt: field('next_prompt') ?? '' };
+}
+
+const OPENERS = ['', 'Thank you.', 'I hear you.', 'Thanks for sharing that.', 'That is good to know.', 'Alright.', 'Lovely.'];
+const CLOSERS = ['', 'Take your time.', 'I am listening.', 'No rush.'];
+
+/** A line for the active prompt: its text as one spoken turn, with an opener after the first turn. */
+export function replyLine(prompt: PromptInfo | null, opts: { turn: number; temperature: number; rng: Rng }): string {
+  const body = prompt?.prompt.trim() || 'Hello, I am the local voice companion. Tell me about your day.';
+  // At the lowest temperature the wording is fixed; each 0.1 above it adds a choice.
+  const spread = Math.max(1, Math.round((opts.temperature - 0.5) * 10));
+  const pick = (list: string[], fallback: number) =>
+    list[spread <= 1 ? fallback % list.length : Math.floor(opts.rng() * Math.min(spread, list.length))];
+  const opener = opts.turn === 0 ? '' : pick(OPENERS.slice(1), opts.turn - 1);
+  const closer = spread > 3 ? pick(CLOSERS, 0) : '';
+  return [opener, sentence(body), closer].filter(Boolean).join(' ');
+}
+
+function sentence(text: string): string {
+  const trimmed = text.replace(/\s+/g, ' ').trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+/** The transcript placeholder for a user turn: the local provider hears that someone spoke, not what. */
+export function speechPlaceholder(durationMs: number): string {
+  return `[speech ${(Math.max(0, durationMs) / 1000).toFixed(1)} s]`;
+}

@@ -1,0 +1,23 @@
+import type { RealtimeClientEvent, RealtimeProviderKind } from '@hearth/protocol';
+
+/** A GA server event as received; typed events are narrowed by `type` where they are used. */
+export type UpstreamEvent = { type: string; [field: string]: unknown };
+
+export interface UpstreamHandlers {
+  /** The session exists upstream and accepts events. */
+  onOpen(): void;
+  /** `raw` is the JSON text when the upstream sent text, so the relay can forward it without re-encoding. */
+  onEvent(event: UpstreamEvent, raw?: string): void;
+  /** The upstream went away without the relay asking (network, provider, protocol error). */
+  onFailure(reason: string): void;
+}
+
+/** One realtime voice session on the provider side (OpenAI GA websocket, or the in-process local provider). */
+export interface Upstream {
+  readonly kind: RealtimeProviderKind;
+  send(event: RealtimeClientEvent): void;
+  /** Ends the session; no handler is called afterwards. */
+  close(): void;
+}
+
+export type UpstreamFactory = (handlers: UpstreamHandlers) => Upstream;
