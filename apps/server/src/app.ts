@@ -14,6 +14,7 @@ import { sequencesRoutes } from './features/sequences/routes';
 import { subgroupsRoutes } from './features/subgroups/routes';
 import { usersRoutes } from './features/users/routes';
 import { webPlugin } from './plugins/web';
+import { realtimeRoutes } from './realtime/routes';
 
 export const MAX_JSON_BYTES = 1024 * 1024;
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
@@ -38,6 +39,7 @@ export function createApp(deps: AppDeps, opts: { webDist?: string } = {}) {
     .use(postChatRoutes(deps))
     .use(subgroupsRoutes(deps))
     .use(feedbackRoutes(deps))
+    .use(realtimeRoutes(deps))
     .all('/api/*', () => {
       throw new HttpError(404, 'Not found');
     })

@@ -1,0 +1,143 @@
+import {
+  BROWSER_EVENT_TYPES,
+  TEMPERATURE_MAX,
+  TEMPERATURE_MIN,
+  VOICES,
+  type BrowserEvent,
+  type ClientSessionSettings,
+  type ServerVad,
+  type TurnDetection,
+  type Voice,
+} from '@hearth/protocol';
+
+/**
+ * What a browser may send on /ws (PRODUCT §4). Each allowed event is rebuilt from the fields we accept, so
+ * nothing else a browser adds (instructions, tools, response overrides, other roles) ever goes upstream.
+ * A rejection closes the socket with 1008 and `reason` (kept under the 123-byte close-reason limit).
+ */
+export type ClientEventCheck = { ok: true; event: BrowserEvent } | { ok: false; reason: string };
+
+export const MAX_TEXT_PART_LENGTH = 4000;
+const MAX_TEXT_PARTS = 8;
+const MAX_ID_LENGTH = 100;
+const MAX_AUDIO_END_MS = 4 * 60 * 60 * 1000;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+const allowed = new Set<string>(BROWSER_EVENT_TYPES);
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isInt = (v: unknown, min: number, max: number): v is number => Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
+const reject = (reason: string): ClientEventCheck => ({ ok: false, reason });
+
+export function checkClientEvent(message: unknown, opts: { staff: boolean }): ClientEventCheck {
+  if (!isObject(message)) return reject('Messages must be JSON objects');
+  const type = message.type;
+  if (typeof type !== 'string' || !allowed.has(type)) return reject(`Event type not allowed: ${String(type).slice(0, 60)}`);
+  switch (type) {
+    case 'input_audio_buffer.append': {
+      const audio = message.audio;
+      if (typeof audio !== 'string' || audio.length % 4 !== 0 || !BASE64.test(audio)) return reject('input_audio_buffer.append needs base64 audio');
+      return { ok: true, event: { type, audio } };
+    }
+    case 'input_audio_buffer.commit':
+    case 'input_audio_buffer.clear':
+    case 'response.create':
+    case 'hearth.end_session':
+      return { ok: true, event: { type } };
+    case 'response.cancel': {
+      const id = message.response_id;
+      if (id !== undefined && (typeof id !== 'string' || id.length > MAX_ID_LENGTH)) return reject('Invalid response.cancel');
+      return { ok: true, event: id === undefined ? { type } : { type, response_id: id } };
+    }
+    case 'conversation.item.truncate': {
+      const { item_id, content_index, audio_end_ms } = message;
+      if (typeof item_id !== 'string' || !item_id || item_id.length > MAX_ID_LENGTH || !isInt(content_index, 0, 16) || !isInt(audio_end_ms, 0, MAX_AUDIO_END_MS)) {
+        return reject('Invalid conversation.item.truncate');
+      }
+      return { ok: true, event: { type, item_id, content_index, audio_end_ms } };
+    }
+    case 'conversation.item.create':
+      return checkItemCreate(message.item);
+    case 'session.update':
+      return checkSessionUpdate(message.session, opts.staff);
+    case 'hearth.select_module': {
+      const { module, version } = message;
+      if (typeof module !== 'string' || !module.trim() || module.length > 200) return reject('hearth.select_module needs a module name');
+      if (version !== undefined && version !== null && !isInt(version, 1, 1_000_000)) return reject('hearth.select_module version must be a positive integer');
+      return { ok: true, event: typeof version === 'number' ? { type, module, version } : { type, module } };
+    }
+    case 'hearth.settings': {
+      const { reminder } = message;
+      if (reminder !== undefined && typeof reminder !== 'boolean') return reject('hearth.settings reminder must be true or false');
+      return { ok: true, event: reminder === undefined ? { type } : { type, reminder } };
+    }
+  }
+  return reject(`Event type not allowed: ${type}`);
+}
+
+/** Browsers add user text only: typed messages and the testing page's second-model replies. */
+function checkItemCreate(item: unknown): ClientEventCheck {
+  if (!isObject(item) || item.type !== 'message' || item.role !== 'user' || !Array.isArray(item.content)) {
+    return reject('conversation.item.create accepts user messages only');
+  }
+  const parts = item.content;
+  if (parts.length === 0 || parts.length > MAX_TEXT_PARTS) return reject('conversation.item.create needs 1 to 8 text parts');
+  const content: Array<{ type: 'input_text'; text: string }> = [];
+  for (const part of parts) {
+    if (!isObject(part) || part.type !== 'input_text' || typeof part.text !== 'string' || part.text.length > MAX_TEXT_PART_LENGTH) {
+      return reject('conversation.item.create accepts input_text parts only');
+    }
+    content.push({ type: 'input_text', text: part.text });
+  }
+  return { ok: true, event: { type: 'conversation.item.create', item: { type: 'message', role: 'user', content } } };
+}
+
+/** Only voice, turn detection and (staff) temperature are taken; instructions, tools and the rest are ignored. */
+function checkSessionUpdate(session: unknown, staff: boolean): ClientEventCheck {
+  if (!isObject(session)) return reject('session.update needs a session object');
+  const settings: ClientSessionSettings = { type: 'realtime' };
+  const audio = isObject(session.audio) ? session.audio : {};
+  const input = isObject(audio.input) ? audio.input : {};
+  const output = isObject(audio.output) ? audio.output : {};
+  if ('turn_detection' in input) {
+    const turnDetection = checkTurnDetection(input.turn_detection);
+    if (turnDetection === undefined) return reject('Invalid turn_detection');
+    settings.audio = { input: { turn_detection: turnDetection } };
+  }
+  if (output.voice !== undefined) {
+    if (typeof output.voice !== 'string' || !(VOICES as readonly string[]).includes(output.voice)) return reject('Unknown voice');
+    settings.audio = { ...settings.audio, output: { voice: output.voice as Voice } };
+  }
+  if (staff && session.temperature !== undefined) {
+    if (typeof session.temperature !== 'number' || !Number.isFinite(session.temperature)) return reject('Invalid temperature');
+    settings.temperature = clampTemperature(session.temperature);
+  }
+  return { ok: true, event: { type: 'session.update', session: settings } };
+}
+
+/** undefined means invalid; null means manual turns. */
+export function checkTurnDetection(value: unknown): TurnDetection | undefined {
+  if (value === null) return null;
+  if (!isObject(value) || value.type !== 'server_vad') return undefined;
+  const vad: ServerVad = { type: 'server_vad' };
+  if (value.threshold !== undefined) {
+    if (typeof value.threshold !== 'number' || !(value.threshold >= 0 && value.threshold <= 1)) return undefined;
+    vad.threshold = value.threshold;
+  }
+  for (const field of ['prefix_padding_ms', 'silence_duration_ms'] as const) {
+    if (value[field] === undefined) continue;
+    if (!isInt(value[field], 0, 10_000)) return undefined;
+    vad[field] = value[field] as number;
+  }
+  for (const field of ['create_response', 'interrupt_response'] as const) {
+    if (value[field] === undefined) continue;
+    if (typeof value[field] !== 'boolean') return undefined;
+    vad[field] = value[field] as boolean;
+  }
+  return vad;
+}
+
+export function clampTemperature(value: number): number {
+  return Math.round(Math.min(TEMPERATURE_MAX, Math.max(TEMPERATURE_MIN, value)) * 10) / 10;
+}

@@ -1,0 +1,84 @@
+import type { DB } from '@hearth/db/client';
+import type { VoicePage } from '@hearth/protocol';
+import {
+  composeInstructions,
+  defaultTestingModule,
+  defaultUserModule,
+  listModuleNames,
+  loadGlobalPrompt,
+  loadModuleVersion,
+  type ModuleVersion,
+} from '../lib/sequences';
+import { loadMemoryDocument } from './repository';
+
+/**
+ * Which module, version and prompt a voice session runs, and the instructions composed from them (SPEC §3,
+ * §4, §9). Everything comes from the database; nothing here is taken from a browser except names to look up.
+ */
+export class ModuleState {
+  private constructor(
+    private readonly page: VoicePage,
+    public modules: string[],
+    public current: ModuleVersion | null,
+    public promptName: string,
+    private readonly globalPrompt: string,
+    private readonly memoryDocument: string,
+  ) {}
+
+  /** The URL's module/version when they exist, else SPEC §9's default for the page. */
+  static async load(db: DB, opts: { page: VoicePage; userId: string | null; module?: string; version?: number }): Promise<ModuleState> {
+    const [modules, globalPrompt, memoryDocument] = await Promise.all([
+      listModuleNames(db),
+      loadGlobalPrompt(db),
+      opts.page === 'user' && opts.userId ? loadMemoryDocument(db, opts.userId) : Promise.resolve(''),
+    ]);
+    let current: ModuleVersion | null = null;
+    if (opts.module) {
+      current = (await loadModuleVersion(db, opts.module, opts.version)) ?? (await loadModuleVersion(db, opts.module));
+    }
+    if (!current) {
+      const fallback = opts.page === 'user' ? defaultUserModule(modules) : defaultTestingModule(modules);
+      if (fallback) current = await loadModuleVersion(db, fallback);
+    }
+    return new ModuleState(opts.page, modules, current, current?.prompts[0]?.name ?? '', globalPrompt, memoryDocument);
+  }
+
+  get moduleName(): string {
+    return this.current?.name ?? '';
+  }
+
+  get version(): number {
+    return this.current?.version ?? 0;
+  }
+
+  get versions(): number[] {
+    return this.current?.versions ?? [];
+  }
+
+  instructions(): string {
+    return composeInstructions({
+      globalPrompt: this.globalPrompt,
+      modulePrompt: this.current?.modulePrompt ?? '',
+      prompt: this.current?.prompts.find((p) => p.name === this.promptName) ?? null,
+      userPage: this.page === 'user',
+      memoryDocument: this.memoryDocument,
+    });
+  }
+
+  /** change_prompt accepts only the exact name of one of the version's prompts (SPEC §4). */
+  selectPrompt(name: string): boolean {
+    if (!this.current?.prompts.some((p) => p.name === name)) return false;
+    this.promptName = name;
+    return true;
+  }
+
+  /** A module (latest version unless given) starting at its first prompt; false when there is no such module/version. */
+  async selectModule(db: DB, name: string, version?: number): Promise<boolean> {
+    const next = await loadModuleVersion(db, name, version);
+    if (!next) return false;
+    this.current = next;
+    this.promptName = next.prompts[0]?.name ?? '';
+    this.modules = await listModuleNames(db);
+    return true;
+  }
+}

@@ -1,0 +1,77 @@
+import type { RealtimeClientEvent } from '@hearth/protocol';
+import type { Upstream, UpstreamEvent, UpstreamHandlers } from '../../upstream';
+
+/**
+ * The OpenAI GA realtime websocket. The API key goes in the Authorization header of this server-side
+ * connection only; it never reaches a browser. `url` may be ws:// (tests point it at a local fake).
+ */
+export interface OpenAiUpstreamOptions {
+  url: string;
+  model: string;
+  apiKey: string;
+  connectTimeoutMs?: number;
+}
+
+export function createOpenAiUpstream(handlers: UpstreamHandlers, options: OpenAiUpstreamOptions): Upstream {
+  return new OpenAiUpstream(handlers, options);
+}
+
+class OpenAiUpstream implements Upstream {
+  readonly kind = 'openai' as const;
+  private readonly socket: WebSocket;
+  private done = false;
+  private readonly connectTimer: ReturnType<typeof setTimeout>;
+
+  constructor(
+    private readonly handlers: UpstreamHandlers,
+    options: OpenAiUpstreamOptions,
+  ) {
+    const url = `${options.url}${options.url.includes('?') ? '&' : '?'}model=${encodeURIComponent(options.model)}`;
+    // Bun's WebSocket takes headers; the DOM type does not know that option.
+    this.socket = new WebSocket(url, { headers: { Authorization: `Bearer ${options.apiKey}` } } as unknown as string[]);
+    this.connectTimer = setTimeout(() => this.fail('The voice service did not answer in time'), options.connectTimeoutMs ?? 10_000);
+    this.socket.onopen = () => {
+      clearTimeout(this.connectTimer);
+      if (!this.done) this.handlers.onOpen();
+    };
+    this.socket.onmessage = (message) => {
+      if (this.done || typeof message.data !== 'string') return;
+      let event: UpstreamEvent;
+      try {
+        event = JSON.parse(message.data);
+      } catch {
+        return this.fail('The voice service sent an unreadable message');
+      }
+      if (event && typeof event.type === 'string') this.handlers.onEvent(event, message.data);
+    };
+    this.socket.onerror = () => this.fail('The voice service connection failed');
+    this.socket.onclose = (event) => this.fail(event.code === 1000 ? 'The voice service ended the session' : 'The voice service connection was lost');
+  }
+
+  send(event: RealtimeClientEvent): void {
+    if (this.done || this.socket.readyState !== WebSocket.OPEN) return;
+    if (event.type === 'session.update' && event.session.temperature !== undefined) {
+      // GA has no temperature; OpenAI would reject the whole update.
+      const { temperature: _ignored, ...session } = event.session;
+      event = { ...event, session };
+    }
+    this.socket.send(JSON.stringify(event));
+  }
+
+  close(): void {
+    if (this.done) return;
+    this.done = true;
+    clearTimeout(this.connectTimer);
+    try {
+      this.socket.close(1000, 'Session ended');
+    } catch {
+      // Closing a socket that never opened can throw; it is gone either way.
+    }
+  }
+
+  private fail(reason: string) {
+    if (this.done) return;
+    this.close();
+    this.handlers.onFailure(reason);
+  }
+}

@@ -1,0 +1,182 @@
+import { Elysia } from 'elysia';
+import { randomUUID } from 'node:crypto';
+import { CLOSE_CODES, type BrowserEvent, type VoicePage } from '@hearth/protocol';
+import type { AppDeps } from '../deps';
+import { log } from '../log';
+import { staffFromCookie, userFromCookie, type Identity } from '../plugins/auth';
+import { forbidden, unauthorized } from '../plugins/errors';
+import { checkClientEvent } from './client-events';
+import { LiveSessions } from './live-sessions';
+import { ModuleState } from './module-state';
+import { createLocalUpstream } from './providers/local/local-upstream';
+import { createOpenAiUpstream } from './providers/openai/openai-upstream';
+import { insertVoiceSession, minutesUsedToday } from './repository';
+import { initialSettings } from './session-config';
+import type { UpstreamFactory } from './upstream';
+import { VoiceSession } from './voice-session';
+
+/**
+ * GET /ws: the live voice session (SPEC §7, PRODUCT §3/§4). Origin and identity are checked in the upgrade
+ * request, so a refused client never causes an upstream connection; limits apply when the socket opens.
+ */
+
+type CookieJar = Record<string, { value: unknown }>;
+
+interface Admitted {
+  identity: Identity;
+  page: VoicePage;
+  query: Record<string, string | undefined>;
+}
+
+/** One connection; the session exists once its module state has loaded. */
+interface Slot {
+  id: string;
+  userId: string | null;
+  session: VoiceSession | null;
+  closed: boolean;
+  early: BrowserEvent[];
+  send(text: string): void;
+  close(code: number, reason: string): void;
+}
+
+const MAX_EARLY_EVENTS = 500;
+
+export function upstreamFactory(deps: AppDeps): UpstreamFactory {
+  const { config } = deps;
+  const key = config.openaiApiKey;
+  if (deps.providers.realtime.kind === 'openai' && key) {
+    return (handlers) => createOpenAiUpstream(handlers, { url: config.openaiRealtimeUrl, model: config.openaiRealtimeModel, apiKey: key });
+  }
+  return (handlers) => createLocalUpstream(handlers);
+}
+
+/** Identity for /ws: on the user page an end-user session wins (it is their page), elsewhere staff first. */
+async function identifySocket(deps: AppDeps, cookie: CookieJar, page: string | undefined): Promise<{ identity: Identity; page: VoicePage } | null> {
+  const userFirst = page === 'user';
+  const first = userFirst ? await userFromCookie(deps, cookie) : await staffFromCookie(deps, cookie);
+  const identity = first ?? (userFirst ? await staffFromCookie(deps, cookie) : await userFromCookie(deps, cookie));
+  if (!identity) return null;
+  if (identity.kind === 'user') return { identity, page: 'user' };
+  return { identity, page: page === 'testing' || page === 'user' ? page : 'console' };
+}
+
+/** A frame's size without re-encoding audio (the hot path); other events are small or rare. */
+function frameBytes(message: unknown): number {
+  if (typeof message === 'string') return Buffer.byteLength(message);
+  if (message instanceof Uint8Array || message instanceof ArrayBuffer) return message.byteLength;
+  const m = message as { type?: unknown; audio?: unknown };
+  if (m && m.type === 'input_audio_buffer.append' && typeof m.audio === 'string') return m.audio.length + 64;
+  return Buffer.byteLength(JSON.stringify(message) ?? '');
+}
+
+export const realtimeRoutes = (deps: AppDeps, opts: { createUpstream?: UpstreamFactory } = {}) => {
+  const { limits } = deps.config;
+  const live = new LiveSessions<Slot>(limits);
+  const expectedOrigin = new URL(deps.config.publicUrl).origin;
+  const createUpstream = opts.createUpstream ?? upstreamFactory(deps);
+
+  async function start(slot: Slot, admitted: Admitted) {
+    const { identity, page, query } = admitted;
+    let maxDurationMs = limits.maxSessionMinutes * 60_000;
+    if (identity.kind === 'user') {
+      const usedMinutes = await minutesUsedToday(deps.db, identity.id, limits.maxSessionMinutes);
+      const leftMs = (limits.dailyMinutesPerUser - usedMinutes) * 60_000;
+      if (leftMs < 1000) {
+        live.remove(slot);
+        return slot.close(CLOSE_CODES.dailyLimit, 'Daily voice minutes used up');
+      }
+      maxDurationMs = Math.min(maxDurationMs, leftMs);
+    }
+    const version = Number(query.version);
+    const modules = await ModuleState.load(deps.db, {
+      page,
+      userId: slot.userId,
+      module: query.module || undefined,
+      version: Number.isInteger(version) && version > 0 ? version : undefined,
+    });
+    if (slot.closed) return;
+    if (identity.kind === 'user') {
+      await insertVoiceSession(deps.db, { id: slot.id, userId: identity.id, moduleName: modules.moduleName, startedAt: new Date() });
+      if (slot.closed) return;
+    }
+    const session = new VoiceSession({
+      id: slot.id,
+      deps,
+      identity,
+      settings: initialSettings(page, { voice: query.voice, temperature: query.temperature }),
+      modules,
+      client: slot,
+      createUpstream,
+      maxDurationMs,
+      onEnded: () => live.remove(slot),
+    });
+    slot.session = session;
+    for (const event of slot.early.splice(0)) session.onClientEvent(event);
+    log.info('voice session started', { sessionId: slot.id, userId: slot.userId, page, provider: deps.providers.realtime.kind, live: live.size });
+  }
+
+  return new Elysia().ws('/ws', {
+    async beforeHandle(ctx) {
+      const c = ctx as typeof ctx & { hearth?: Admitted };
+      if (c.hearth) return; // Elysia runs this hook twice for websocket routes
+      if (c.request.headers.get('origin') !== expectedOrigin) throw forbidden('This origin may not open a voice session');
+      const query = c.query as Record<string, string | undefined>;
+      const who = await identifySocket(deps, c.cookie as CookieJar, query.page);
+      if (!who) throw unauthorized();
+      c.hearth = { ...who, query };
+    },
+    open(ws) {
+      const data = ws.data as unknown as { hearth: Admitted; slot?: Slot };
+      const raw = ws.raw;
+      const admitted = data.hearth;
+      const slot: Slot = {
+        id: randomUUID(),
+        userId: admitted.identity.kind === 'user' ? admitted.identity.id : null,
+        session: null,
+        closed: false,
+        early: [],
+        send(text) {
+          if (!slot.closed) raw.send(text);
+        },
+        close(code, reason) {
+          if (slot.closed) return;
+          slot.closed = true;
+          raw.close(code, reason);
+        },
+      };
+      const admission = live.admit(slot);
+      if (!admission.ok) {
+        log.warn('voice session refused: server full', { live: live.size });
+        return slot.close(CLOSE_CODES.tooManySessions, 'Too many live sessions');
+      }
+      data.slot = slot;
+      for (const old of admission.replaced) {
+        if (old.session) void old.session.end('replaced');
+        else old.close(CLOSE_CODES.replaced, 'Replaced by a newer session');
+      }
+      start(slot, admitted).catch((err) => {
+        log.error('voice session failed to start', { sessionId: slot.id, error: (err as Error)?.name });
+        live.remove(slot);
+        slot.close(CLOSE_CODES.upstreamFailed, 'Voice session could not start');
+      });
+    },
+    message(ws, message) {
+      const slot = (ws.data as unknown as { slot?: Slot }).slot;
+      if (!slot || slot.closed) return;
+      if (frameBytes(message) > limits.maxFrameBytes) return slot.close(CLOSE_CODES.policy, 'Frame too large');
+      if (typeof message === 'string') return slot.close(CLOSE_CODES.policy, 'Invalid JSON');
+      if (message instanceof Uint8Array || message instanceof ArrayBuffer) return slot.close(CLOSE_CODES.policy, 'Binary frames are not accepted');
+      const check = checkClientEvent(message, { staff: slot.userId === null });
+      if (!check.ok) return slot.close(CLOSE_CODES.policy, check.reason);
+      if (slot.session) slot.session.onClientEvent(check.event);
+      else if (slot.early.length < MAX_EARLY_EVENTS) slot.early.push(check.event);
+    },
+    close(ws) {
+      const slot = (ws.data as unknown as { slot?: Slot }).slot;
+      if (!slot) return;
+      slot.closed = true;
+      if (slot.session) slot.session.clientClosed();
+      else live.remove(slot);
+    },
+  });
+};

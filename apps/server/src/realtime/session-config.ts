@@ -1,0 +1,59 @@
+import {
+  MAX_OUTPUT_TOKENS,
+  SAMPLE_RATE,
+  STAFF_DEFAULT_VOICE,
+  TEMPERATURE_DEFAULT,
+  USER_PAGE_VOICE,
+  VOICES,
+  defaultTurnDetection,
+  type RealtimeSessionConfig,
+  type TurnDetection,
+  type Voice,
+  type VoicePage,
+} from '@hearth/protocol';
+import { clampTemperature } from './client-events';
+import { toolDefinitions } from './tools';
+
+/** The settings of one voice session that the server owns, and the GA `session.update` composed from them. */
+export interface SessionSettings {
+  page: VoicePage;
+  voice: Voice;
+  turnDetection: TurnDetection;
+  temperature: number;
+}
+
+const PCM = { type: 'audio/pcm', rate: SAMPLE_RATE } as const;
+
+/** Page defaults (SPEC §7/§9), with the voice and temperature a staff page asked for in the /ws URL. */
+export function initialSettings(page: VoicePage, requested: { voice?: string | null; temperature?: string | null }): SessionSettings {
+  const staff = page !== 'user';
+  const voice = requested.voice && (VOICES as readonly string[]).includes(requested.voice) ? (requested.voice as Voice) : undefined;
+  const temperature = Number(requested.temperature);
+  return {
+    page,
+    voice: staff ? (voice ?? STAFF_DEFAULT_VOICE) : USER_PAGE_VOICE,
+    turnDetection: defaultTurnDetection(page),
+    temperature: staff && requested.temperature && Number.isFinite(temperature) ? clampTemperature(temperature) : TEMPERATURE_DEFAULT,
+  };
+}
+
+/** The whole session the server sends upstream first. `temperature` is dropped by the OpenAI upstream (GA has none). */
+export function composeSession(settings: SessionSettings, instructions: string, transcriptionModel: string): RealtimeSessionConfig {
+  return {
+    type: 'realtime',
+    instructions,
+    tools: toolDefinitions(settings.page),
+    tool_choice: 'auto',
+    output_modalities: ['audio'],
+    max_output_tokens: MAX_OUTPUT_TOKENS,
+    audio: {
+      input: {
+        format: PCM,
+        transcription: { model: transcriptionModel },
+        turn_detection: settings.turnDetection,
+      },
+      output: { format: PCM, voice: settings.voice },
+    },
+    temperature: settings.temperature,
+  };
+}

@@ -1,0 +1,52 @@
+import { log } from '../log';
+import { upsertMemoryEntry, upsertMoodEntry } from './repository';
+import { parseToolCall, toolOutput, type ToolCall } from './tools';
+import type { VoiceSession } from './voice-session';
+
+/**
+ * Runs one tool call of the model inside the relay (PRODUCT §4) and returns the function_call_output text.
+ * Effects reach the upstream (new instructions) and the browser (hearth.* events) before the output does.
+ */
+export async function runTool(session: VoiceSession, name: string, rawArguments: string): Promise<string> {
+  const parsed = parseToolCall(name, rawArguments, session.page);
+  if (!parsed.ok) return toolOutput.error(parsed.error);
+  try {
+    return await execute(session, parsed.call);
+  } catch (err) {
+    log.error('tool failed', { sessionId: session.id, tool: name, error: (err as Error)?.name });
+    return toolOutput.error(`${name} could not be completed`);
+  }
+}
+
+async function execute(session: VoiceSession, call: ToolCall): Promise<string> {
+  const db = session.deps.db;
+  switch (call.name) {
+    case 'change_prompt': {
+      if (!session.modules.selectPrompt(call.promptName)) return toolOutput.error('Prompt name not found');
+      // SPEC §4: on the user page a response in progress is cancelled before the new prompt takes over.
+      if (session.page === 'user' && session.activeResponseId) {
+        session.sendUpstream({ type: 'response.cancel', response_id: session.activeResponseId });
+      }
+      session.sendUpstream({ type: 'session.update', session: { type: 'realtime', instructions: session.modules.instructions() } });
+      session.sendClient({ type: 'hearth.prompt_changed', prompt: call.promptName });
+      return toolOutput.ok({ prompt: call.promptName });
+    }
+    case 'change_module': {
+      if (!(await session.modules.selectModule(db, call.moduleName))) return toolOutput.error('Sequence name not found');
+      session.afterModuleChange();
+      return toolOutput.ok({ module: session.modules.moduleName, version: session.modules.version, prompt: session.modules.promptName });
+    }
+    case 'set_memory': {
+      if (session.userId) await upsertMemoryEntry(db, session.userId, call.key, call.value);
+      else session.staffMemory.set(call.key, call.value);
+      session.sendClient({ type: 'hearth.memory', key: call.key, value: call.value });
+      return toolOutput.ok({ key: call.key });
+    }
+    case 'set_mood_score': {
+      if (session.userId) await upsertMoodEntry(db, session.userId, call.key, call.value);
+      else session.staffMood.set(call.key, call.value);
+      session.sendClient({ type: 'hearth.mood', key: call.key, value: call.value });
+      return toolOutput.ok({ key: call.key, value: call.value });
+    }
+  }
+}
