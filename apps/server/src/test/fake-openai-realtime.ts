@@ -1,0 +1,257 @@
+import type { Server, ServerWebSocket } from 'bun';
+
+/**
+ * A fake OpenAI realtime server for tests and the relay benchmark: a real websocket on 127.0.0.1 speaking
+ * the GA event shapes. It records what each connection sent and can be scripted: by default it answers
+ * `response.create` with a short spoken reply; tests can hold responses open, push any server event, run a
+ * function call round trip, fake a transcription, or drop the connection.
+ */
+
+export type Json = Record<string, any>;
+
+export interface FakeRealtimeOptions {
+  /** Only this key is accepted (401 otherwise). */
+  apiKey?: string;
+  /** Answer response.create with a spoken reply at once (default), or only with response.created. */
+  autoRespond?: boolean;
+  /** Send every appended audio frame straight back as response.output_audio.delta (the benchmark). */
+  echoAudio?: boolean;
+  /** Transcript of the automatic reply. */
+  replyTranscript?: string;
+}
+
+let idCounter = 0;
+const id = (prefix: string) => `${prefix}_fake${(++idCounter).toString(36)}`;
+
+export class FakeConnection {
+  readonly received: Json[] = [];
+  readonly closed: Promise<{ code: number; reason: string }>;
+  activeResponseId: string | null = null;
+  private resolveClosed!: (v: { code: number; reason: string }) => void;
+  private waiters: Array<{ match: (e: Json) => boolean; resolve: (e: Json) => void }> = [];
+
+  constructor(
+    readonly socket: ServerWebSocket<unknown>,
+    readonly headers: Headers,
+    readonly url: URL,
+    private readonly options: FakeRealtimeOptions,
+  ) {
+    this.closed = new Promise((resolve) => (this.resolveClosed = resolve));
+  }
+
+  send(event: Json) {
+    this.socket.send(JSON.stringify({ event_id: id('event'), ...event }));
+  }
+
+  close(code = 1000, reason = '') {
+    this.socket.close(code, reason);
+  }
+
+  /** Drops the TCP connection without a close frame. */
+  terminate() {
+    this.socket.terminate();
+  }
+
+  /** The first received event (past or future) of `type` that matches. */
+  waitFor(type: string, match: (e: Json) => boolean = () => true, timeoutMs = 5000): Promise<Json> {
+    const test = (e: Json) => e.type === type && match(e);
+    const seen = this.received.find(test);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`fake realtime: no ${type} within ${timeoutMs} ms`)), timeoutMs);
+      this.waiters.push({ match: test, resolve: (e) => (clearTimeout(timer), resolve(e)) });
+    });
+  }
+
+  ofType(type: string): Json[] {
+    return this.received.filter((e) => e.type === type);
+  }
+
+  /** Starts a response and leaves it open until `finishResponse`. */
+  startResponse(): string {
+    const responseId = id('resp');
+    this.activeResponseId = responseId;
+    this.send({ type: 'response.created', response: { object: 'realtime.response', id: responseId, status: 'in_progress', output: [] } });
+    return responseId;
+  }
+
+  finishResponse(status: 'completed' | 'cancelled' = 'completed', output: Json[] = []) {
+    const responseId = this.activeResponseId;
+    if (!responseId) return;
+    this.activeResponseId = null;
+    this.send({
+      type: 'response.done',
+      response: { object: 'realtime.response', id: responseId, status, status_details: status === 'cancelled' ? { type: 'cancelled', reason: 'client_cancelled' } : null, output },
+    });
+  }
+
+  /** A spoken assistant reply inside the current response (one audio delta, then the transcript). */
+  speak(transcript: string, audioBase64 = 'AAAAAAAAAAA='): Json {
+    const responseId = this.activeResponseId ?? this.startResponse();
+    const item = { id: id('item'), object: 'realtime.item', type: 'message', role: 'assistant', status: 'in_progress', content: [] as Json[] };
+    const ids = { response_id: responseId, item_id: item.id, output_index: 0, content_index: 0 };
+    this.send({ type: 'response.output_item.added', response_id: responseId, output_index: 0, item });
+    this.send({ type: 'conversation.item.added', previous_item_id: null, item });
+    this.send({ type: 'response.content_part.added', ...ids, part: { type: 'output_audio', transcript: '' } });
+    this.send({ type: 'response.output_audio.delta', ...ids, delta: audioBase64 });
+    this.send({ type: 'response.output_audio_transcript.delta', ...ids, delta: transcript });
+    this.send({ type: 'response.output_audio.done', ...ids });
+    this.send({ type: 'response.output_audio_transcript.done', ...ids, transcript });
+    const done = { ...item, status: 'completed', content: [{ type: 'output_audio', transcript }] };
+    this.send({ type: 'response.content_part.done', ...ids, part: { type: 'output_audio', transcript } });
+    this.send({ type: 'response.output_item.done', response_id: responseId, output_index: 0, item: done });
+    this.send({ type: 'conversation.item.done', item: done });
+    return done;
+  }
+
+  /** A whole response that calls one tool; resolves with the call id. */
+  functionCall(name: string, args: Json | string, opts: { keepOpen?: boolean } = {}): string {
+    const responseId = this.activeResponseId ?? this.startResponse();
+    const callId = id('call');
+    const argumentsText = typeof args === 'string' ? args : JSON.stringify(args);
+    const item = { id: id('item'), object: 'realtime.item', type: 'function_call', status: 'in_progress', name, call_id: callId, arguments: '' };
+    this.send({ type: 'response.output_item.added', response_id: responseId, output_index: 0, item });
+    this.send({ type: 'response.function_call_arguments.delta', response_id: responseId, item_id: item.id, output_index: 0, call_id: callId, delta: argumentsText });
+    this.send({ type: 'response.function_call_arguments.done', response_id: responseId, item_id: item.id, output_index: 0, call_id: callId, name, arguments: argumentsText });
+    const done = { ...item, status: 'completed', arguments: argumentsText };
+    this.send({ type: 'response.output_item.done', response_id: responseId, output_index: 0, item: done });
+    if (!opts.keepOpen) this.finishResponse('completed', [done]);
+    return callId;
+  }
+
+  /** What server VAD and transcription would send for one spoken user turn. */
+  userSpoke(transcript: string): string {
+    const itemId = id('item');
+    this.send({ type: 'input_audio_buffer.speech_started', audio_start_ms: 0, item_id: itemId });
+    this.send({ type: 'input_audio_buffer.speech_stopped', audio_end_ms: 1000, item_id: itemId });
+    this.send({ type: 'input_audio_buffer.committed', item_id: itemId, previous_item_id: null });
+    const item = { id: itemId, object: 'realtime.item', type: 'message', role: 'user', status: 'completed', content: [{ type: 'input_audio', transcript: null }] };
+    this.send({ type: 'conversation.item.added', previous_item_id: null, item });
+    this.send({ type: 'conversation.item.input_audio_transcription.completed', item_id: itemId, content_index: 0, transcript });
+    return itemId;
+  }
+
+  /** @internal */
+  onMessage(text: string) {
+    let event: Json;
+    try {
+      event = JSON.parse(text);
+    } catch {
+      return this.send({ type: 'error', error: { type: 'invalid_request_error', code: 'invalid_json', message: 'Invalid JSON' } });
+    }
+    this.received.push(event);
+    this.waiters = this.waiters.filter((w) => (w.match(event) ? (w.resolve(event), false) : true));
+    this.defaultBehaviour(event);
+  }
+
+  /** @internal */
+  onClose(code: number, reason: string) {
+    this.resolveClosed({ code, reason });
+  }
+
+  private defaultBehaviour(event: Json) {
+    switch (event.type) {
+      case 'session.update':
+        return this.send({ type: 'session.updated', session: { object: 'realtime.session', type: 'realtime', ...event.session } });
+      case 'input_audio_buffer.append':
+        if (this.options.echoAudio) {
+          this.socket.send(`{"type":"response.output_audio.delta","event_id":"e","response_id":"r","item_id":"i","output_index":0,"content_index":0,"delta":"${event.audio}"}`);
+        }
+        return;
+      case 'conversation.item.create': {
+        const item = { id: event.item?.id ?? id('item'), object: 'realtime.item', status: 'completed', ...event.item };
+        this.send({ type: 'conversation.item.added', previous_item_id: null, item });
+        return this.send({ type: 'conversation.item.done', previous_item_id: null, item });
+      }
+      case 'conversation.item.truncate':
+        return this.send({ type: 'conversation.item.truncated', item_id: event.item_id, content_index: event.content_index, audio_end_ms: event.audio_end_ms });
+      case 'response.cancel':
+        if (!this.activeResponseId) {
+          return this.send({ type: 'error', error: { type: 'invalid_request_error', code: 'response_cancel_not_active', message: 'Cancellation failed: no active response found' } });
+        }
+        return this.finishResponse('cancelled');
+      case 'response.create':
+        if (this.activeResponseId) {
+          return this.send({
+            type: 'error',
+            error: { type: 'invalid_request_error', code: 'conversation_already_has_active_response', message: `Conversation already has an active response in progress: ${this.activeResponseId}.` },
+          });
+        }
+        this.startResponse();
+        if (this.options.autoRespond !== false) {
+          const item = this.speak(this.options.replyTranscript ?? 'Hello from the fake realtime server.');
+          this.finishResponse('completed', [item]);
+        }
+    }
+  }
+}
+
+export interface FakeRealtime {
+  url: string;
+  connections: FakeConnection[];
+  /** Upgrade requests seen, including refused ones. */
+  attempts: number;
+  nextConnection(timeoutMs?: number): Promise<FakeConnection>;
+  stop(): Promise<void>;
+}
+
+export function startFakeRealtime(options: FakeRealtimeOptions = {}): FakeRealtime {
+  const connections: FakeConnection[] = [];
+  const pending: Array<(c: FakeConnection) => void> = [];
+  const state = { attempts: 0 };
+  type Data = { headers: Headers; url: URL; connection?: FakeConnection };
+  const server: Server<Data> = Bun.serve<Data>({
+    hostname: '127.0.0.1',
+    port: 0,
+    fetch(req, srv) {
+      state.attempts++;
+      if (options.apiKey && req.headers.get('authorization') !== `Bearer ${options.apiKey}`) {
+        return Response.json({ error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } }, { status: 401 });
+      }
+      if (srv.upgrade(req, { data: { headers: req.headers, url: new URL(req.url) } })) return undefined;
+      return new Response('Expected a websocket', { status: 400 });
+    },
+    websocket: {
+      maxPayloadLength: 64 * 1024 * 1024,
+      open(ws) {
+        const connection = new FakeConnection(ws as ServerWebSocket<unknown>, ws.data.headers, ws.data.url, options);
+        ws.data.connection = connection;
+        connections.push(connection);
+        connection.send({ type: 'session.created', session: { object: 'realtime.session', type: 'realtime', id: id('sess') } });
+        pending.shift()?.(connection);
+      },
+      message(ws, message) {
+        ws.data.connection?.onMessage(typeof message === 'string' ? message : Buffer.from(message).toString());
+      },
+      close(ws, code, reason) {
+        ws.data.connection?.onClose(code, reason);
+      },
+    },
+  });
+  let handed = 0;
+  return {
+    url: `ws://127.0.0.1:${server.port}/v1/realtime`,
+    connections,
+    get attempts() {
+      return state.attempts;
+    },
+    nextConnection(timeoutMs = 5000) {
+      const ready = connections[handed];
+      if (ready) {
+        handed++;
+        return Promise.resolve(ready);
+      }
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('fake realtime: no connection')), timeoutMs);
+        pending.push((c) => {
+          clearTimeout(timer);
+          handed++;
+          resolve(c);
+        });
+      });
+    },
+    async stop() {
+      await server.stop(true);
+    },
+  };
+}
