@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '@hearth/db/client';
 import { conflict } from '../plugins/errors';
 
@@ -34,3 +35,104 @@ export async function findUserByName(db: DB, userName: string) {
 }
 
 export type FoundUser = NonNullable<Awaited<ReturnType<typeof findUserByFile>>>;
+
+/** ISO 8601 in UTC whatever the session's TimeZone, so both databases answer the same text. */
+export const isoUtc = (column: RawBuilder<unknown>) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+// The admin view (SPEC §3) is built from four per-user aggregates: quiz summaries (qs), groups (gs), and one
+// pass over section records (d) for minutes per module, the total and the latest conversation. Both forms
+// below produce the same columns; `adminUser` shapes a row.
+const adminColumns = sql`u.id, u.name, u.email, u.phone_number, u.file_name, u.profile_for_group,
+  coalesce(qs.items, '[]'::json) as quiz_summaries,
+  coalesce(gs.items, '[]'::json) as groups,
+  d.last_module as last_module_used,
+  ${isoUtc(sql`d.last_end`)} as last_conversation_date,
+  coalesce(d.total_minutes, 0)::float8 as total_minutes,
+  coalesce(d.items, '[]'::json) as session_durations`;
+
+const quizItems = sql`json_agg(json_build_object('date', ${isoUtc(sql`q.date`)}, 'summary', q.summary) order by q.date, q.id)`;
+const groupItems = sql`json_agg(json_build_object('id', g.id, 'name', g.name) order by lower(g.name), g.id)`;
+// From per-module rows m(module_name, duration, last_end); lastModuleUsed is the module of the latest end.
+const sectionSummary = sql`round(extract(epoch from sum(m.duration)) / 60, 2) as total_minutes, max(m.last_end) as last_end,
+  (array_agg(m.module_name order by m.last_end desc))[1] as last_module,
+  json_agg(json_build_object('moduleName', m.module_name, 'duration', round(extract(epoch from m.duration) / 60, 2))
+    order by m.module_name) as items`;
+const perModule = sql`sr.module_name, sum(greatest(sr.end_time - sr.start_time, interval '0')) as duration, max(sr.end_time) as last_end`;
+
+/**
+ * The admin view of some users, shared by the users table and the group detail. `scope` is SQL that yields
+ * `(id, ord)`: which users, in which order. Aggregates run only for the scope's users (lateral subqueries on
+ * the per-user indexes), so a page of 100 costs the same with 10 or 100,000 users.
+ */
+export async function adminUserViews(db: DB, scope: RawBuilder<unknown>) {
+  const { rows } = await sql<AdminUserRow>`
+    with scope as (${scope})
+    select ${adminColumns}
+    from scope s
+    join users u on u.id = s.id
+    left join lateral (select ${quizItems} as items from quiz_summaries q where q.user_id = u.id) qs on true
+    left join lateral (
+      select ${groupItems} as items from group_members gm join groups g on g.id = gm.group_id where gm.user_id = u.id
+    ) gs on true
+    left join lateral (
+      select ${sectionSummary}
+      from (select ${perModule} from section_records sr where sr.user_id = u.id group by sr.module_name) m
+    ) d on true
+    order by s.ord`.execute(db);
+  return rows.map(adminUser);
+}
+
+/** The admin view of every user, by name. Whole-table aggregates joined once beat 10,000 lateral lookups. */
+export async function allAdminUserViews(db: DB) {
+  const { rows } = await sql<AdminUserRow>`
+    select ${adminColumns}
+    from users u
+    left join (select q.user_id, ${quizItems} as items from quiz_summaries q group by q.user_id) qs on qs.user_id = u.id
+    left join (
+      select gm.user_id, ${groupItems} as items from group_members gm join groups g on g.id = gm.group_id group by gm.user_id
+    ) gs on gs.user_id = u.id
+    left join (
+      select m.user_id, ${sectionSummary}
+      from (select sr.user_id, ${perModule} from section_records sr group by sr.user_id, sr.module_name) m
+      group by m.user_id
+    ) d on d.user_id = u.id
+    order by lower(u.name), u.id`.execute(db);
+  return rows.map(adminUser);
+}
+
+function adminUser(r: AdminUserRow) {
+  return {
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    phone_number: r.phone_number,
+    fileName: r.file_name,
+    profile_for_group: r.profile_for_group,
+    quizSummaries: r.quiz_summaries,
+    groups: r.groups,
+    analytics: {
+      lastModuleUsed: r.last_module_used,
+      lastConversationDate: r.last_conversation_date,
+      totalDurationOfAllSections: r.total_minutes,
+      sessionDurations: r.session_durations,
+    },
+  };
+}
+
+interface AdminUserRow {
+  id: string;
+  name: string;
+  email: string | null;
+  phone_number: string | null;
+  file_name: string;
+  profile_for_group: string;
+  quiz_summaries: Array<{ date: string; summary: string }>;
+  groups: Array<{ id: string; name: string }>;
+  last_module_used: string | null;
+  last_conversation_date: string | null;
+  total_minutes: number;
+  session_durations: Array<{ moduleName: string; duration: number }>;
+}
+
+export type AdminUser = ReturnType<typeof adminUser>;

@@ -1,5 +1,68 @@
 import { Elysia } from 'elysia';
 import type { AppDeps } from '../../deps';
 import { authPlugin } from '../../plugins/auth';
+import { log } from '../../log';
+import {
+  createUserBody,
+  fileNameParams,
+  updatePhoneBody,
+  updateUserInfoBody,
+  userNameParams,
+  usersInfoQuery,
+} from './model';
+import * as service from './service';
 
-export const usersRoutes = (deps: AppDeps) => new Elysia({ prefix: '/api' }).use(authPlugin(deps));
+/**
+ * Users (SPEC §7). Answers SPEC leaves open: update-user-info returns the updated user content record,
+ * update-user-phone-number `{ phone_number }`, delete-user `{ deleted: fileName }`. Phone numbers are
+ * E.164 (or null), e-mails null when absent, dates ISO 8601 in UTC.
+ */
+export const usersRoutes = (deps: AppDeps) =>
+  new Elysia({ prefix: '/api' })
+    .use(authPlugin(deps))
+    .get('/get-user-names', () => service.getUserNames(deps.db), { auth: 'operator' })
+    .get('/get-all-users-info', ({ query }) => service.getAllUsersInfo(deps.db, query), {
+      auth: 'admin',
+      query: usersInfoQuery,
+    })
+    .post(
+      '/create-user',
+      async ({ body, identity }) => {
+        const user = await service.createUser(deps.db, body);
+        log.info('user created', { userId: user.id, by: identity.id });
+        return user;
+      },
+      { auth: 'operator', body: createUserBody },
+    )
+    .get('/get-user-content/:userName', ({ params, identity }) => service.getUserContent(deps.db, identity, params.userName), {
+      auth: 'user',
+      params: userNameParams,
+    })
+    .put('/update-user-info', ({ body }) => service.updateUserInfo(deps.db, body), {
+      auth: 'operator',
+      body: updateUserInfoBody,
+    })
+    .put(
+      '/update-user-phone-number/:userName',
+      ({ params, body, identity }) => service.updateOwnPhone(deps.db, identity, params.userName, body.phoneNumber),
+      { auth: 'user', params: userNameParams, body: updatePhoneBody },
+    )
+    .delete(
+      '/delete-user/:fileName',
+      async ({ params, identity }) => {
+        const { deleted, userId } = await service.deleteUser(deps.db, params.fileName);
+        log.info('user deleted', { userId, by: identity.id });
+        return { deleted };
+      },
+      { auth: 'admin', params: fileNameParams },
+    )
+    .get(
+      '/export-user/:fileName',
+      async ({ params, identity, set }) => {
+        const data = await service.exportUser(deps.db, params.fileName);
+        log.info('user exported', { userId: data.user.id, by: identity.id });
+        set.headers['content-disposition'] = `attachment; filename="hearth-user-${data.user.id}.json"`;
+        return data;
+      },
+      { auth: 'admin', params: fileNameParams },
+    );

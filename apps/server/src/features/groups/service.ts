@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import type { DB } from '@hearth/db/client';
+import { badRequest, notFound } from '../../plugins/errors';
+import { findUserByFile } from '../../lib/users';
+import * as repo from './repository';
+
+export const newGroupId = () => randomBytes(8).readBigUInt64BE().toString(36).padStart(13, '0');
+
+export const GROUP_EXISTS = 'Group already exists';
+
+export const listGroups = (db: DB) => repo.listGroups(db);
+
+export async function getGroup(db: DB, groupId: string) {
+  const group = await repo.findGroup(db, groupId);
+  if (!group) throw notFound('Group not found');
+  const [members, placed, subgroups] = await Promise.all([
+    repo.memberViews(db, groupId),
+    repo.memberSubgroups(db, groupId),
+    repo.subgroupsOf(db, groupId),
+  ]);
+  const subgroupOf = new Map(placed.map(({ user_id, ...s }) => [user_id, s]));
+  return {
+    id: group.id,
+    name: group.name,
+    isolatedModule: group.isolated_module,
+    members: members.map((m) => ({ ...m, subgroup: subgroupOf.get(m.id) ?? null })),
+    subgroups,
+  };
+}
+
+export async function createGroup(db: DB, rawName: string) {
+  const name = rawName.trim();
+  if (!name) throw badRequest('Group name is required');
+  if (name.length > 100) throw badRequest('Group name is too long (100 characters at most)');
+  const id = newGroupId();
+  // SPEC §7/§8: 400 (not 409) tells the admin screen that the group exists.
+  if (!(await repo.insertGroup(db, id, name))) throw badRequest(GROUP_EXISTS);
+  return { id, name };
+}
+
+export async function deleteGroup(db: DB, groupId: string) {
+  if (!(await repo.deleteGroup(db, groupId))) throw notFound('Group not found');
+  return { deleted: groupId };
+}
+
+async function groupAndUser(db: DB, groupId: string, userFile: string) {
+  const [group, user] = await Promise.all([repo.findGroup(db, groupId), findUserByFile(db, userFile)]);
+  if (!group) throw notFound('Group not found');
+  if (!user) throw notFound('User not found');
+  return { group, user };
+}
+
+export async function addUserToGroup(db: DB, groupId: string, userFile: string) {
+  const { user } = await groupAndUser(db, groupId, userFile);
+  await repo.addMember(db, groupId, user.id);
+  return { ok: true as const };
+}
+
+export async function removeUserFromGroup(db: DB, groupId: string, userFile: string) {
+  const { user } = await groupAndUser(db, groupId, userFile);
+  await repo.removeMember(db, groupId, user.id);
+  return { ok: true as const };
+}
+
+/** "Isolate to this Module": stores the module's name without ".json"; null or empty lifts it. */
+export async function setGroupModule(db: DB, groupId: string, moduleName: string | null) {
+  const group = await repo.findGroup(db, groupId);
+  if (!group) throw notFound('Group not found');
+  const wanted = moduleName?.trim().replace(/\.json$/i, '') || null;
+  const module = wanted ? await repo.findModule(db, wanted) : null;
+  if (wanted && !module) throw badRequest('The module does not exist');
+  await repo.setIsolatedModule(db, groupId, module?.name ?? null);
+  return { id: groupId, isolatedModule: module?.name ?? null };
+}

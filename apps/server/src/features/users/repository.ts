@@ -1,0 +1,168 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { DB } from '@hearth/db/client';
+import { adminUserViews, allAdminUserViews, isoUtc } from '../../lib/users';
+import type { SortKey } from './model';
+
+export const listUserNames = (db: DB) =>
+  db.selectFrom('users').select(['id', 'name']).orderBy(sql`lower(name)`).orderBy('id').execute();
+
+export const allAdminUsers = (db: DB) => allAdminUserViews(db);
+
+export interface UsersPageQuery {
+  limit: number;
+  offset: number;
+  /** Lower-cased search text, matched against the name and (by its digits) the phone number. */
+  q: string | null;
+  sort: SortKey;
+  descending: boolean;
+}
+
+// Each key: the expression sorted on, whether it can be null (nulls always sort last), and the aggregate it
+// needs. Analytics keys aggregate section_records once for all users (one pass, then a hash join), never per
+// row. "user_id desc, end_time desc" is a backward scan of section_records_user_idx: no sort needed.
+const latestSection = (column: 'module_name' | 'end_time') =>
+  sql`left join (select distinct on (user_id) user_id, ${sql.ref(column)} as v from section_records
+    order by user_id desc, end_time desc) a on a.user_id = u.id`;
+
+const sortSql: Record<SortKey, { key: RawBuilder<unknown>; nullable: boolean; join?: RawBuilder<unknown> }> = {
+  name: { key: sql`lower(u.name)`, nullable: false },
+  email: { key: sql`lower(u.email)`, nullable: true },
+  phone_number: { key: sql`u.phone_number`, nullable: true },
+  lastModuleUsed: { key: sql`lower(a.v)`, nullable: true, join: latestSection('module_name') },
+  lastConversationDate: { key: sql`a.v`, nullable: true, join: latestSection('end_time') },
+  totalDurationOfAllSections: {
+    key: sql`coalesce(a.v, interval '0')`,
+    nullable: false,
+    // Summing intervals is about twice as fast as summing extracted seconds.
+    join: sql`left join (select user_id, sum(greatest(end_time - start_time, interval '0')) as v
+      from section_records group by user_id) a on a.user_id = u.id`,
+  },
+};
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function searchFilter(q: string | null): RawBuilder<unknown> {
+  if (!q) return sql`true`;
+  const byName = sql`lower(u.name) like ${`%${likeEscape(q)}%`}`;
+  const digits = q.replace(/\D/g, '');
+  return digits ? sql`(${byName} or u.phone_number like ${`%${digits}%`})` : byName;
+}
+
+/** One page of the admin users table: the page is chosen first, then only its users are aggregated. */
+export async function adminUsersPage(db: DB, p: UsersPageQuery) {
+  const s = sortSql[p.sort];
+  const dir = sql.raw(p.descending ? 'desc' : 'asc');
+  const nulls = sql.raw(s.nullable ? 'nulls last' : '');
+  const where = searchFilter(p.q);
+  const scope = sql`
+    select p.id, row_number() over (order by p.sort_key ${dir} ${nulls}, p.id) as ord
+    from (
+      select u.id, ${s.key} as sort_key from users u ${s.join ?? sql``}
+      where ${where}
+      order by ${s.key} ${dir} ${nulls}, u.id
+      limit ${p.limit} offset ${p.offset}
+    ) p`;
+  const [users, total] = await Promise.all([
+    adminUserViews(db, scope),
+    sql<{ n: number }>`select count(*)::int as n from users u where ${where}`.execute(db),
+  ]);
+  return { users, total: total.rows[0]?.n ?? 0 };
+}
+
+export async function insertUser(db: DB, user: { id: string; name: string; fileName: string; email: string | null; phone: string | null }) {
+  await db
+    .insertInto('users')
+    .values({ id: user.id, name: user.name, file_name: user.fileName, email: user.email, phone_number: user.phone })
+    .execute();
+}
+
+export async function updateContact(db: DB, userId: string, fields: { email?: string | null; phone_number?: string | null }) {
+  if (Object.keys(fields).length === 0) return;
+  await db.updateTable('users').set(fields).where('id', '=', userId).execute();
+}
+
+export async function deleteUser(db: DB, userId: string) {
+  const r = await db.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+/** Everything stored about one user (PRODUCT §7/§9), except secrets: link tokens and sessions as counts/dates. */
+export async function exportUser(db: DB, userId: string) {
+  const at = (column: string) => isoUtc(sql.ref(column));
+  const [user, groups, sections, quizzes, memory, mood, feedback, messages, voice, links, sessions] = await Promise.all([
+    db
+      .selectFrom('users')
+      .select(['id', 'name', 'file_name as fileName', 'email', 'phone_number', 'memory_document', 'profile_for_group',
+        'sms_opt_out', 'is_test_user', at('created_at').as('createdAt')])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('group_members as gm')
+      .innerJoin('groups as g', 'g.id', 'gm.group_id')
+      .leftJoin('subgroups as sg', 'sg.id', 'gm.subgroup_id')
+      .select(['g.id', 'g.name', 'gm.subgroup_id as subgroupId', 'sg.name as subgroupName',
+        'sg.description as subgroupDescription', 'gm.user_description as userDescription', at('gm.created_at').as('joinedAt')])
+      .where('gm.user_id', '=', userId)
+      .orderBy('g.name')
+      .execute(),
+    db
+      .selectFrom('section_records')
+      .select(['module_name as moduleName', at('start_time').as('startTime'), at('end_time').as('endTime')])
+      .where('user_id', '=', userId)
+      .orderBy('start_time')
+      .execute(),
+    db.selectFrom('quiz_summaries').select([at('date').as('date'), 'summary']).where('user_id', '=', userId).orderBy('date').execute(),
+    db.selectFrom('memory_entries').select(['key', 'value', at('updated_at').as('updatedAt')]).where('user_id', '=', userId).orderBy('key').execute(),
+    db.selectFrom('mood_entries').select(['key', 'value', at('updated_at').as('updatedAt')]).where('user_id', '=', userId).orderBy('key').execute(),
+    db
+      .selectFrom('feedback')
+      .select(['id', 'feedback', 'selected_sequence as selectedSequence', 'selected_version as selectedVersion',
+        'last_conversation as lastConversation', at('created_at').as('createdAt')])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('outbox')
+      .select(['id', 'channel', 'kind', 'to_address as to', 'subject', 'body', 'status', 'attempts',
+        at('created_at').as('createdAt'), at('sent_at').as('sentAt')])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('voice_sessions')
+      .select(['id', 'module_name as moduleName', at('started_at').as('startedAt'), at('ended_at').as('endedAt')])
+      .where('user_id', '=', userId)
+      .orderBy('started_at')
+      .execute(),
+    sql<{ issued: number; active: number; first_issued_at: string | null; last_issued_at: string | null; last_used_at: string | null }>`
+      select count(*)::int as issued, (count(*) filter (where revoked_at is null))::int as active,
+        ${isoUtc(sql`min(created_at)`)} as first_issued_at, ${isoUtc(sql`max(created_at)`)} as last_issued_at,
+        ${isoUtc(sql`max(last_used_at)`)} as last_used_at
+      from user_link_tokens where user_id = ${userId}`.execute(db),
+    sql<{ active: number }>`select count(*)::int as active from sessions where user_id = ${userId} and expires_at > now()`.execute(db),
+  ]);
+  const l = links.rows[0];
+  return {
+    exportedAt: new Date().toISOString(),
+    user,
+    groups: groups.map(({ subgroupId, subgroupName, subgroupDescription, ...g }) => ({
+      ...g,
+      subgroup: subgroupId ? { id: subgroupId, name: subgroupName, description: subgroupDescription } : null,
+    })),
+    sectionRecords: sections,
+    quizSummaries: quizzes,
+    memoryEntries: memory,
+    moodEntries: mood,
+    feedback: feedback.map((f) => ({ ...f, id: String(f.id) })),
+    messages: messages.map((m) => ({ ...m, id: String(m.id) })),
+    voiceSessions: voice,
+    personalLinks: {
+      issued: l.issued,
+      active: l.active,
+      firstIssuedAt: l.first_issued_at,
+      lastIssuedAt: l.last_issued_at,
+      lastUsedAt: l.last_used_at,
+    },
+    signedInSessions: sessions.rows[0].active,
+  };
+}
