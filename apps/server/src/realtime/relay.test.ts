@@ -401,4 +401,24 @@ describe('limits', () => {
       await capped.stop();
     }
   });
+
+  test("an end user who used up today's minutes is closed with 4002 before any upstream connection", async () => {
+    const daily = startFakeRealtime({ apiKey: KEY, autoRespond: false });
+    const { ctx: c, url } = await openAiContext(daily, { dailyMinutesPerUser: 0.5 });
+    try {
+      const user = await c.createUser('Busy');
+      const now = Date.now();
+      await c.db
+        .insertInto('voice_sessions')
+        .values({ id: 'earlier-today', user_id: user.id, module_name: 'Get to Know You', started_at: new Date(now - 40_000), ended_at: new Date(now), post_chat_status: 'done' })
+        .execute();
+      const client = await TestSocket.open(`${url}?page=user`, { origin: ORIGIN, cookie: await c.userCookie(user.id) });
+      expect(await client.closed).toMatchObject({ code: 4002, reason: 'Daily voice minutes used up' });
+      expect(daily.attempts).toBe(0);
+    } finally {
+      await c.app.stop(true);
+      await c.close();
+      await daily.stop();
+    }
+  });
 });

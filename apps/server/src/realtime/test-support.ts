@@ -42,7 +42,7 @@ export class TestSocket {
     this.socket.send(JSON.stringify(event));
   }
 
-  sendRaw(data: string | Uint8Array) {
+  sendRaw(data: string | Uint8Array<ArrayBuffer>) {
     this.socket.send(data);
   }
 

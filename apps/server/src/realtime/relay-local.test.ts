@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { SAMPLE_RATE } from '@hearth/protocol';
+import { createTestContext, type TestContext } from '../test/harness';
+import { TestSocket } from './test-support';
+
+const ORIGIN = 'http://hearth.test';
+let ctx: TestContext;
+let wsUrl: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext(); // no OPENAI_API_KEY: the local provider
+  ctx.app.listen({ port: 0, hostname: '127.0.0.1' });
+  wsUrl = `ws://127.0.0.1:${ctx.app.server!.port}/ws`;
+});
+afterAll(async () => {
+  await ctx.app.stop(true);
+  await ctx.close();
+});
+
+/** 20 ms frames of silence, a tone, and silence, as the capture worklet would send them. */
+function frames(silenceMs: number, toneMs: number, afterMs: number): string[] {
+  const out: string[] = [];
+  for (let startMs = 0; startMs < silenceMs + toneMs + afterMs; startMs += 20) {
+    const frame = new Int16Array(480);
+    for (let i = 0; i < 480; i++) {
+      const ms = startMs + (i * 1000) / SAMPLE_RATE;
+      frame[i] = ms >= silenceMs && ms < silenceMs + toneMs ? Math.round(8000 * Math.sin((2 * Math.PI * 180 * i) / SAMPLE_RATE)) : 0;
+    }
+    out.push(Buffer.from(frame.buffer).toString('base64'));
+  }
+  return out;
+}
+
+describe('relay with the local provider', () => {
+  test('an end user talks and types: audio, tools on the server, prompt advances, post-chat runs on close', async () => {
+    const user = await ctx.createUser('Local Larry');
+    const client = await TestSocket.open(`${wsUrl}?page=user`, { origin: ORIGIN, cookie: await ctx.userCookie(user.id) });
+    const session = await client.waitFor('hearth.session');
+    expect(session).toMatchObject({ provider: 'local', module: 'Get to Know You', prompt: 'welcome', voice: 'shimmer' });
+
+    // The answer to 'Hi.' speaks the welcome prompt; the person cuts it short.
+    await client.waitFor('response.output_audio.delta');
+    await client.waitFor('response.output_audio_transcript.delta', (m) => m.delta === ' warmly,');
+    client.send({ type: 'response.cancel' });
+    expect((await client.waitFor('response.done')).response.status).toBe('cancelled');
+
+    // Typed text: the local model calls set_memory and change_prompt, which run in the relay.
+    client.send({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'I like chess' }] } });
+    client.send({ type: 'response.create' });
+    expect(await client.waitFor('hearth.memory')).toEqual({ type: 'hearth.memory', key: 'typed_note', value: 'I like chess' });
+    expect(await client.waitFor('hearth.prompt_changed')).toEqual({ type: 'hearth.prompt_changed', prompt: 'interests' });
+    await client.waitFor('response.output_audio_transcript.delta', (m) => m.delta === ' about');
+    const row = await ctx.db.selectFrom('memory_entries').select(['key', 'value']).where('user_id', '=', user.id).executeTakeFirst();
+    expect(row).toEqual({ key: 'typed_note', value: 'I like chess' });
+
+    // Speaking over the answer: VAD interrupts it, the turn is committed and the prompt moves on again.
+    for (const audio of frames(200, 1000, 700)) client.send({ type: 'input_audio_buffer.append', audio });
+    await client.waitFor('input_audio_buffer.speech_started');
+    const interrupted = await client.waitFor('response.done', (m) => m.response.status_details?.reason === 'turn_detected');
+    expect(interrupted.response.status).toBe('cancelled');
+    expect((await client.waitFor('conversation.item.input_audio_transcription.completed')).transcript).toBe('[speech 1.0 s]');
+    expect(await client.waitFor('hearth.prompt_changed', (m) => m.prompt === 'community')).toBeDefined();
+    // Cancel errors from the prompt change (the tool response had already finished) are not relayed.
+    expect(client.ofType('error')).toEqual([]);
+
+    client.close();
+    // Post-chat ran for the closed session: too short for profile work, so it is recorded as below the threshold.
+    let status: string | null = null;
+    for (let i = 0; i < 50 && !status; i++) {
+      await Bun.sleep(50);
+      status = (await ctx.db.selectFrom('voice_sessions').select('post_chat_status').where('user_id', '=', user.id).executeTakeFirst())?.post_chat_status ?? null;
+    }
+    expect(status).toBe('below-threshold');
+    expect(await ctx.db.selectFrom('section_records').selectAll().where('user_id', '=', user.id).execute()).toEqual([]);
+  });
+
+  test('staff select a module and version mid-session; an unknown one is an error event', async () => {
+    const client = await TestSocket.open(`${wsUrl}?page=testing&temperature=1.1`, { origin: ORIGIN, cookie: await ctx.staffCookie('operator') });
+    expect((await client.waitFor('hearth.session')).module).toBe('default_Check In');
+    client.send({ type: 'hearth.select_module', module: 'Get to Know You', version: 1 });
+    expect(await client.waitFor('hearth.module_changed')).toEqual({ type: 'hearth.module_changed', module: 'Get to Know You', version: 1 });
+    const info = await client.waitFor('hearth.session', (m) => m.module === 'Get to Know You');
+    expect(info.instructions).toContain('name: welcome');
+    client.send({ type: 'hearth.select_module', module: 'Get to Know You', version: 9 });
+    expect((await client.waitFor('error')).error.message).toBe('Version 9 not found');
+    client.send({ type: 'hearth.select_module', module: 'Nope' });
+    expect((await client.waitFor('error', (m) => m.error.code === 'module_not_found')).error.message).toBe('The module does not exist');
+    client.send({ type: 'hearth.end_session' });
+    expect((await client.closed).code).toBe(1000);
+  });
+});
