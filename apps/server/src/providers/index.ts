@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import { createEmailProvider, type EmailProvider } from './email';
 import { createSmsProvider, type SmsProvider } from './sms';
 import { createTextAi, type TextAi } from './text-ai';
+import { createTranscription, type Transcription } from './transcription';
 
 /** Each outside service behind one interface; real when configured, local when not (PRODUCT.md §5). */
 export interface Providers {
@@ -9,6 +10,7 @@ export interface Providers {
   text: TextAi;
   sms: SmsProvider;
   email: EmailProvider;
+  transcription: Transcription;
 }
 
 export function createProviders(config: Config): Providers {
@@ -17,6 +19,7 @@ export function createProviders(config: Config): Providers {
     text: createTextAi(config),
     sms: createSmsProvider(config),
     email: createEmailProvider(config),
+    transcription: createTranscription(config),
   };
 }
 

@@ -1,5 +1,16 @@
 import { Elysia } from 'elysia';
 import type { AppDeps } from '../../deps';
 import { authPlugin } from '../../plugins/auth';
+import { confirmedFeedbackBody } from './model';
+import * as service from './service';
 
-export const feedbackRoutes = (deps: AppDeps) => new Elysia({ prefix: '/api' }).use(authPlugin(deps));
+/** The user page's feedback: spoken feedback transcribed in memory, then the confirmed text stored. */
+export const feedbackRoutes = (deps: AppDeps) =>
+  new Elysia({ prefix: '/api' })
+    .use(authPlugin(deps))
+    // Multipart with one audio file; checked in the service (any field name, sniffed container).
+    .post('/send-feedback', ({ body, identity }) => service.transcribeFeedback(deps, identity, body), { auth: 'user' })
+    .post('/confirmed-feedback', ({ body, identity }) => service.saveFeedback(deps, identity, body), {
+      auth: 'user',
+      body: confirmedFeedbackBody,
+    });

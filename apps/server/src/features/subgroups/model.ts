@@ -1,0 +1,9 @@
+import { t } from 'elysia';
+
+const groupId = t.Union([t.String({ minLength: 1, maxLength: 200 }), t.Number()]);
+// A number input may arrive as text; the service checks the range with a clear message.
+const count = t.Union([t.Number(), t.String({ maxLength: 12 })]);
+
+export const assignSubgroupsBody = t.Object({ groupId, usersPerGroup: count });
+
+export const generateTestUsersBody = t.Object({ groupId, usersToGenerate: count });
