@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
-import { composeInput, createTextAi, INPUT, localComplete, PROFILE_SEPARATOR, readInput, readJsonAnswer, TEMPLATE_WORDS, type TextTask } from '../../providers/text-ai';
+import { composeInput, createTextAi, INPUT, PROFILE_SEPARATOR, readInput, readJsonAnswer, type TextTask } from '../../providers/text-ai';
+import { localComplete, TEMPLATE_WORDS } from '../../providers/text-ai-local';
 import { createTranscription, LOCAL_TRANSCRIPTION_TEXT } from '../../providers/transcription';
 import { cosine, tfidfVectors, wordPairs, words } from '../../lib/tfidf';
 import { startFakeOpenAiRest, type FakeOpenAiRest } from '../../test/fake-openai-rest';

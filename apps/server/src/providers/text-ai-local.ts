@@ -1,0 +1,269 @@
+import { Faker, en } from '@faker-js/faker';
+import { topKeywords, tfidfVectors, wordPairs, words } from '../lib/tfidf';
+import type { TextAi, TextTask } from './text-ai';
+import { INPUT, PROFILE_SEPARATOR, readInput } from './text-input';
+
+// Local provider: deterministic, no network ----
+//
+// Local output is fixed template text around single keywords. Privacy: a keyword may come from a transcript,
+// but two words that stood side by side in the transcript never stand side by side in the output, so
+// nothing the person said is quoted (PRODUCT §7).
+
+type ListPiece = { items: string[]; sep: string; none: string };
+type Piece = string | ListPiece;
+
+function renderPieces(pieces: Piece[]): string {
+  return pieces.map((p) => (typeof p === 'string' ? p : p.items.length ? p.items.join(p.sep) : p.none)).join('');
+}
+
+/**
+ * Renders the pieces so that no adjacent word pair of the output occurs in `source`: each list item goes to
+ * the last position where its neighbours are safe; an item with no safe position is left out.
+ */
+export function renderWithoutCopiedRuns(pieces: Piece[], source: string): string {
+  const forbidden = wordPairs(source);
+  const copied = (a: string | undefined, b: string | undefined) => a !== undefined && b !== undefined && forbidden.has(`${a} ${b}`);
+  const work: Piece[] = [];
+  pieces.forEach((p, i) => {
+    if (typeof p === 'string') return void work.push(p);
+    const before = words(renderPieces(work)).at(-1);
+    const next = pieces[i + 1];
+    const after = typeof next === 'string' ? words(next)[0] : undefined;
+    const sep = words(p.sep);
+    const placed: string[] = [];
+    for (const item of p.items) {
+      const w = words(item);
+      for (let pos = placed.length; pos >= 0; pos--) {
+        const left = pos === 0 ? before : (sep.at(-1) ?? words(placed[pos - 1]).at(-1));
+        const right = pos === placed.length ? after : (sep[0] ?? words(placed[pos])[0]);
+        if (!copied(left, w[0]) && !copied(w.at(-1), right)) {
+          placed.splice(pos, 0, item);
+          break;
+        }
+      }
+    }
+    work.push({ ...p, items: placed });
+  });
+  // Safety net (an emptied list shows its fixed "none" text, which has new neighbours): drop until clean.
+  for (;;) {
+    const tokens: Array<{ word: string; at?: [number, number] }> = [];
+    work.forEach((p, i) => {
+      if (typeof p === 'string') for (const word of words(p)) tokens.push({ word });
+      else if (!p.items.length) for (const word of words(p.none)) tokens.push({ word });
+      else
+        p.items.forEach((item, j) => {
+          if (j > 0) for (const word of words(p.sep)) tokens.push({ word });
+          for (const word of words(item)) tokens.push({ word, at: [i, j] });
+        });
+    });
+    let offender: [number, number] | undefined;
+    for (let k = 1; k < tokens.length && !offender; k++) {
+      const [a, b] = [tokens[k - 1], tokens[k]];
+      if ((a.at || b.at) && copied(a.word, b.word)) offender = b.at ?? a.at;
+    }
+    if (!offender) return renderPieces(work);
+    (work[offender[0]] as ListPiece).items.splice(offender[1], 1);
+  }
+}
+
+const T = {
+  profileThemes: 'Interests and themes: ',
+  profileRecent: '.\nMost recent conversation touched on: ',
+  memoryThemes: '- Themes the person returns to: ',
+  memoryRecent: '\n- Last conversation touched on: ',
+  memoryCount: '\n- Conversations remembered: ',
+  none: 'none yet',
+  hello: 'Hi',
+  taglineNone: 'Curious ✦ Kind ✦ Connected',
+  reminderNone: 'the things that matter to you',
+  recapThanks: 'Thank you for talking with Hearth. Themes from our conversation: ',
+  recapEnd: '. Talk again soon!',
+  reminder: 'A reminder of your Hearth conversation about ',
+  reminderEnd: '. Pick it up again whenever you like:',
+  quiz: 'Quiz themes: ',
+  // The words of the member-description and subgroup-name sentences written below.
+  member: 'Brings a shared interest in an to A welcome addition to',
+  subgroup: 'Circle Open Members who share an interest in Members with a wide mix of interests',
+  // Words every generated profile uses; they say nothing about what members share.
+  profiles:
+    'is a from who loves and has lately been exploring hopes to find in this community likes to connect ' +
+    'enjoys interests interested person member members group profile organisers connecting',
+};
+/** Every word the local provider's fixed text uses; never taken as a keyword. */
+export const TEMPLATE_WORDS: ReadonlySet<string> = new Set(Object.values(T).flatMap((t) => words(t)));
+
+const ROLE_LINE = /^(user|assistant|system|you|ai|me)\s*:\s*(.*)$/i;
+const ROLE_WEIGHT: Record<string, number> = { assistant: 0.25, ai: 0.25, system: 0 };
+
+/** A transcript's lines, weighted: what the person said counts most. */
+function transcriptTexts(transcript: string) {
+  return transcript.split('\n').map((line) => {
+    const m = ROLE_LINE.exec(line.trim());
+    return { text: m ? m[2] : line, weight: m ? (ROLE_WEIGHT[m[1].toLowerCase()] ?? 1) : 1 };
+  });
+}
+
+const list = (items: string[], sep = ', ', none: string = T.none): ListPiece => ({ items, sep, none });
+const capitalise = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+
+/** FNV-1a: a stable seed from text. */
+function hashText(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+/** mulberry32: a small seeded RNG so the same input always gives the same output. */
+function seededRandom(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function localComplete(task: TextTask, input: string, temperature: number): string {
+  const s = readInput(input);
+  const transcript = s.get(INPUT.transcript) ?? (s.size ? '' : input);
+  const name = s.get(INPUT.name) ?? '';
+  const said = transcriptTexts(transcript);
+  const existing = s.get(INPUT.existing) ?? '';
+  const recent = (n: number) => topKeywords(said, n, TEMPLATE_WORDS);
+  const merged = (n: number) => topKeywords([...said, { text: existing, weight: 1.5 }], n, TEMPLATE_WORDS);
+  const safe = (pieces: Piece[]) => renderWithoutCopiedRuns(pieces, transcript);
+  switch (task) {
+    case 'profile_for_group':
+      return safe([T.profileThemes, list(merged(12)), T.profileRecent, list(recent(6)), '.']);
+    case 'memory_document': {
+      const count = Number(/Conversations remembered: (\d+)/.exec(existing)?.[1] ?? 0) + (transcript.trim() ? 1 : 0);
+      return safe([T.memoryThemes, list(merged(15)), T.memoryRecent, list(recent(8)), T.memoryCount, String(count)]);
+    }
+    case 'convo_recap_sms': {
+      const themes = recent(4);
+      const hello = name ? `${T.hello} ${name}! ` : '';
+      return themes.length ? safe([hello, T.recapThanks, list(themes), T.recapEnd]) : `${hello}Thank you for talking with Hearth. Talk again soon!`;
+    }
+    case 'tagline_sms':
+      return safe([list(recent(3).map(capitalise), ' ✦ ', T.taglineNone)]);
+    case 'reminder_sms': {
+      const hello = name ? `${T.hello} ${name}! ` : '';
+      return safe([hello, T.reminder, list(recent(3), ', ', T.reminderNone), T.reminderEnd]);
+    }
+    case 'quiz_summary':
+      return safe([T.quiz, list(recent(6)), '.']);
+    case 'subgroup_naming':
+      return JSON.stringify(localSubgroupName(s.get(INPUT.memberProfiles) ?? input, s.get(INPUT.namesUsed) ?? ''));
+    case 'member_description':
+      return localMemberDescription(s.get(INPUT.memberProfile) ?? '', s.get(INPUT.subgroup) ?? '');
+    case 'test_user_generation':
+      return JSON.stringify(localTestUser(input, s.get(INPUT.namesUsed) ?? ''));
+    case 'second_model_reply':
+      return localReply(input, temperature);
+  }
+}
+
+/** The keywords most members share, named as a circle; a name already used in the group is avoided. */
+function localSubgroupName(profilesText: string, namesUsed: string) {
+  const profiles = profilesText.split(PROFILE_SEPARATOR).map((p) => p.trim()).filter(Boolean);
+  const members = new Map<string, number>();
+  const score = new Map<string, number>();
+  for (const p of profiles) {
+    topKeywords([{ text: p, weight: 1 }], 20, TEMPLATE_WORDS).forEach((k, rank) => {
+      members.set(k, (members.get(k) ?? 0) + 1);
+      score.set(k, (score.get(k) ?? 0) + 20 - rank);
+    });
+  }
+  const minShared = profiles.length > 1 ? 2 : 1;
+  const shared = [...members]
+    .filter(([, n]) => n >= minShared)
+    .sort((a, b) => b[1] - a[1] || score.get(b[0])! - score.get(a[0])! || (a[0] < b[0] ? -1 : 1))
+    .map(([k]) => k);
+  const used = new Set(namesUsed.split('\n').map((n) => n.trim().toLowerCase()));
+  const candidates: string[] = [];
+  for (let i = 0; i < shared.length; i++)
+    for (let j = i + 1; j < shared.length; j++) candidates.push(`${capitalise(shared[i])} & ${capitalise(shared[j])} Circle`);
+  candidates.push(...shared.map((k) => `${capitalise(k)} Circle`), 'Open Circle');
+  const name = candidates.find((c) => !used.has(c.toLowerCase())) ?? candidates[0];
+  const description = shared.length
+    ? `Members who share an interest in ${shared.slice(0, 3).join(', ')}.`
+    : 'Members with a wide mix of interests.';
+  return { name, description };
+}
+
+function localMemberDescription(profile: string, subgroup: string): string {
+  const subgroupName = subgroup.split('\n')[0]?.trim() || 'this subgroup';
+  const inSubgroup = new Set(words(subgroup));
+  const mine = topKeywords([{ text: profile, weight: 1 }], 12, TEMPLATE_WORDS);
+  const common = mine.filter((k) => inSubgroup.has(k)).slice(0, 3);
+  if (common.length) return `Brings a shared interest in ${common.join(', ')} to ${subgroupName}.`;
+  if (mine.length) return `Brings an interest in ${mine.slice(0, 2).join(', ')} to ${subgroupName}.`;
+  return `A welcome addition to ${subgroupName}.`;
+}
+
+// Test users get one main cluster of interests, so subgroup assignment has structure to find.
+const INTEREST_CLUSTERS = [
+  ['hiking', 'cycling', 'gardening', 'birdwatching', 'camping', 'kayaking'],
+  ['painting', 'pottery', 'photography', 'poetry', 'theatre', 'sketching'],
+  ['cooking', 'baking', 'fermentation', 'coffee', 'foraging', 'sourdough'],
+  ['coding', 'robotics', 'astronomy', 'electronics', 'chess', 'board games'],
+  ['volunteering', 'mentoring', 'parenting', 'meditation', 'yoga', 'journaling'],
+  ['guitar', 'choir singing', 'jazz', 'drumming', 'dancing', 'songwriting'],
+];
+const HOPES = ['a few close friends nearby', 'people to share a weekly meal with', 'a group to start projects with', 'neighbours who look out for each other', 'mentors and people to learn from', 'a reason to get out of the house more'];
+const CONNECTS = ['in small groups', 'one to one over coffee', 'through shared projects', 'on long walks', 'at regular meetups', 'online first, then in person'];
+
+const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
+
+function localTestUser(input: string, namesUsed: string) {
+  const faker = new Faker({ locale: [en] });
+  faker.seed(hashText(input));
+  const used = new Set(namesUsed.split('\n').map((n) => n.trim().toLowerCase()));
+  let name = faker.person.firstName();
+  for (let i = 0; i < 20 && used.has(name.toLowerCase()); i++) name = faker.person.firstName();
+  const cluster = faker.helpers.arrayElement(INTEREST_CLUSTERS);
+  const [a, b, c] = faker.helpers.arrayElements(cluster, 3);
+  const other = faker.helpers.arrayElement(faker.helpers.arrayElement(INTEREST_CLUSTERS.filter((x) => x !== cluster)));
+  const job = faker.person.jobTitle().toLowerCase();
+  const profile =
+    `${name} is ${article(job)} ${job} from ${faker.location.city()} who loves ${a}, ${b} and ${c}, ` +
+    `and has lately been exploring ${other}. ${name} hopes to find ${faker.helpers.arrayElement(HOPES)} in this ` +
+    `community and likes to connect ${faker.helpers.arrayElement(CONNECTS)}.`;
+  return { name, profile };
+}
+
+// Answers by the kind of the assistant's last question, most likely first.
+const REPLIES: Array<[RegExp, string[]]> = [
+  [/\b(call you|your name|called)\b/, ['You can call me Sam.', 'I go by Alex.', 'Just Jo is fine, that is what my friends say.', 'Call me Riley.']],
+  [/\bhow (are|is|have|was)\b.*\b(you|day|week|going|been)\b/, ["I'm doing well, thanks for asking. It's been a calm day.", 'Pretty good! A bit busy, but glad to be here.', 'Honestly a little tired, but happy to chat.', 'Great, actually. I just got back from a long walk.']],
+  [/\b(enjoy|free time|hobb|fun|interest|passion|love doing|spare time)/, ['I love gardening and cooking for friends.', 'Mostly hiking on weekends, and I read a lot.', "I've been getting into pottery lately.", 'Board games with my neighbours, and some photography.']],
+  [/\b(meet|people|community|hope|looking for|find|connect)/, ['I would like to meet people who enjoy the outdoors.', 'Mostly a few friends nearby to share meals with.', 'People who are curious and kind, really.', 'Maybe some folks to start a book club with.']],
+  [/\b(where|from|live)\b/, ['I live near the river, on the east side of town.', 'I grew up by the coast but moved here a few years ago.', 'Right in the centre, close to the market.', 'A small street near the old park.']],
+  [/\b(why|what made|reason)\b/, ['I think because it helps me slow down.', 'It reminds me of my family, I guess.', 'Mostly curiosity, to be honest.', 'It just makes me feel more like myself.']],
+  [/\b(feel|feeling|mood)\b/, ['Calm, mostly. A bit hopeful.', 'Good, lighter than this morning.', 'A little nervous, but in a good way.', 'Tired, but content.']],
+  [/^(do|does|did|are|is|was|can|could|would|will|have|has|should)\b/, ['Yes, definitely.', 'I think so, yes.', 'Not really, to be honest.', 'Sometimes, it depends on the week.']],
+];
+const DEFAULT_REPLIES = ['That makes sense. Tell me more.', "I hadn't thought of it that way.", 'Sure, that sounds good to me.', 'Hmm, let me think about that for a moment.'];
+
+/**
+ * A short answer to the assistant's last question. Higher temperature widens the choice among the answers
+ * (0.3 or less: always the most likely one); the seeded RNG keeps it deterministic for one input.
+ */
+function localReply(message: string, temperature: number): string {
+  const sentences = message.replace(/\s+/g, ' ').match(/[^.!?]+[.!?]*/g) ?? [''];
+  const question = [...sentences].reverse().find((x) => x.trim().endsWith('?')) ?? sentences[sentences.length - 1];
+  const q = question.trim().toLowerCase();
+  const variants = REPLIES.find(([re]) => re.test(q))?.[1] ?? DEFAULT_REPLIES;
+  const spread = Math.min(1, Math.max(0, (temperature - 0.3) / 0.9));
+  const pick = Math.floor(seededRandom(hashText(message))() * (1 + spread * (variants.length - 1)));
+  return variants[Math.min(variants.length - 1, pick)];
+}
+
+export function localText(): TextAi {
+  return {
+    kind: 'local',
+    complete: async (req) => ({ text: localComplete(req.task, req.input, req.temperature ?? 0.8), costUsd: 0 }),
+    embed: async (texts) => ({ vectors: tfidfVectors(texts), costUsd: 0 }),
+  };
+}
