@@ -21,6 +21,7 @@ export interface FakeRealtimeOptions {
 }
 
 let idCounter = 0;
+const APPEND_PREFIX = '{"type":"input_audio_buffer.append"';
 const id = (prefix: string) => `${prefix}_fake${(++idCounter).toString(36)}`;
 
 export class FakeConnection {
@@ -133,6 +134,13 @@ export class FakeConnection {
 
   /** @internal */
   onMessage(text: string) {
+    // Benchmark fast path: echo appended audio without parsing or recording (tens of thousands per second).
+    if (this.options.echoAudio && text.startsWith(APPEND_PREFIX)) {
+      const start = text.indexOf('"audio":"') + 9;
+      const audio = text.slice(start, text.indexOf('"', start));
+      this.socket.send(`{"type":"response.output_audio.delta","event_id":"e","response_id":"r","item_id":"i","output_index":0,"content_index":0,"delta":"${audio}"}`);
+      return;
+    }
     let event: Json;
     try {
       event = JSON.parse(text);
@@ -153,11 +161,6 @@ export class FakeConnection {
     switch (event.type) {
       case 'session.update':
         return this.send({ type: 'session.updated', session: { object: 'realtime.session', type: 'realtime', ...event.session } });
-      case 'input_audio_buffer.append':
-        if (this.options.echoAudio) {
-          this.socket.send(`{"type":"response.output_audio.delta","event_id":"e","response_id":"r","item_id":"i","output_index":0,"content_index":0,"delta":"${event.audio}"}`);
-        }
-        return;
       case 'conversation.item.create': {
         const item = { id: event.item?.id ?? id('item'), object: 'realtime.item', status: 'completed', ...event.item };
         this.send({ type: 'conversation.item.added', previous_item_id: null, item });

@@ -5,6 +5,9 @@ import type { Upstream, UpstreamEvent, UpstreamHandlers } from '../../upstream';
  * The OpenAI GA realtime websocket. The API key goes in the Authorization header of this server-side
  * connection only; it never reaches a browser. `url` may be ws:// (tests point it at a local fake).
  */
+const AUDIO_DELTA_PREFIX = '{"type":"response.output_audio.delta"';
+const AUDIO_DELTA: UpstreamEvent = { type: 'response.output_audio.delta' };
+
 export interface OpenAiUpstreamOptions {
   url: string;
   model: string;
@@ -36,6 +39,8 @@ class OpenAiUpstream implements Upstream {
     };
     this.socket.onmessage = (message) => {
       if (this.done || typeof message.data !== 'string') return;
+      // Audio deltas are most of the traffic and need no inspection: relay them without parsing.
+      if (message.data.startsWith(AUDIO_DELTA_PREFIX)) return this.handlers.onEvent(AUDIO_DELTA, message.data);
       let event: UpstreamEvent;
       try {
         event = JSON.parse(message.data);
@@ -55,7 +60,8 @@ class OpenAiUpstream implements Upstream {
       const { temperature: _ignored, ...session } = event.session;
       event = { ...event, session };
     }
-    this.socket.send(JSON.stringify(event));
+    // Appends are most of the traffic; their audio is checked base64, so it can be framed without escaping.
+    this.socket.send(event.type === 'input_audio_buffer.append' ? `{"type":"input_audio_buffer.append","audio":"${event.audio}"}` : JSON.stringify(event));
   }
 
   close(): void {
