@@ -32,6 +32,11 @@ export async function insertVoiceSession(db: DB, row: { id: string; userId: stri
     .execute();
 }
 
+/** Marks when a session ended, for the daily minutes, unless post-chat work already did. */
+export async function markVoiceSessionEnded(db: DB, id: string, endedAt: Date): Promise<void> {
+  await db.updateTable('voice_sessions').set({ ended_at: endedAt }).where('id', '=', id).where('ended_at', 'is', null).execute();
+}
+
 /**
  * Voice minutes an end user has used since the start of today (UTC). A session without an end (still live,
  * or cut off by a crash) counts up to now, at most `maxSessionMinutes`.

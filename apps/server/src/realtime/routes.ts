@@ -10,7 +10,7 @@ import { LiveSessions } from './live-sessions';
 import { ModuleState } from './module-state';
 import { createLocalUpstream } from './providers/local/local-upstream';
 import { createOpenAiUpstream } from './providers/openai/openai-upstream';
-import { insertVoiceSession, minutesUsedToday } from './repository';
+import { insertVoiceSession, markVoiceSessionEnded, minutesUsedToday } from './repository';
 import { initialSettings } from './session-config';
 import type { UpstreamFactory } from './upstream';
 import { VoiceSession } from './voice-session';
@@ -97,7 +97,7 @@ export const realtimeRoutes = (deps: AppDeps, opts: { createUpstream?: UpstreamF
     if (slot.closed) return;
     if (identity.kind === 'user') {
       await insertVoiceSession(deps.db, { id: slot.id, userId: identity.id, moduleName: modules.moduleName, startedAt: new Date() });
-      if (slot.closed) return;
+      if (slot.closed) return markVoiceSessionEnded(deps.db, slot.id, new Date());
     }
     const session = new VoiceSession({
       id: slot.id,

@@ -14,6 +14,7 @@ import { log } from '../log';
 import type { Identity } from '../plugins/auth';
 import type { ModuleState } from './module-state';
 import { composeSession, type SessionSettings } from './session-config';
+import { markVoiceSessionEnded } from './repository';
 import { runTool } from './tool-runner';
 import type { Upstream, UpstreamEvent, UpstreamFactory } from './upstream';
 
@@ -23,14 +24,13 @@ export interface ClientChannel {
   close(code: number, reason: string): void;
 }
 
-export type EndCause = 'client_closed' | 'end_session' | 'upstream_failed' | 'replaced' | 'time_limit' | 'server_stopping';
+export type EndCause = 'client_closed' | 'end_session' | 'upstream_failed' | 'replaced' | 'time_limit';
 
 const CLOSE_FOR: Record<Exclude<EndCause, 'client_closed'>, [number, string]> = {
   end_session: [CLOSE_CODES.normal, 'Session ended'],
   upstream_failed: [CLOSE_CODES.upstreamFailed, 'Voice service unavailable'],
   replaced: [CLOSE_CODES.replaced, 'Replaced by a newer session'],
   time_limit: [CLOSE_CODES.timeLimit, 'Session time limit reached'],
-  server_stopping: [1001, 'Server is restarting'],
 };
 
 /** Client events that arrive before the upstream is ready wait here; past this many they are dropped. */
@@ -353,6 +353,7 @@ export class VoiceSession {
   private async postChat(endedAt: Date): Promise<HearthPostChat> {
     if (!this.userId) return { type: 'hearth.post_chat', status: 'skipped', did: {} };
     try {
+      await markVoiceSessionEnded(this.deps.db, this.id, endedAt);
       const result = await runPostChat(this.deps, {
         voiceSessionId: this.id,
         userId: this.userId,

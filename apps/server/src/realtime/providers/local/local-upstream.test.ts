@@ -169,7 +169,7 @@ describe('local realtime provider', () => {
     local.upstream.close();
   });
 
-  test('manual turns: no VAD events, commit makes the user item; an empty commit is an error', async () => {
+  test('manual turns: no VAD events, commit makes the user item and response.create answers it; an empty commit is an error', async () => {
     const local = startLocal({ turnDetection: null });
     await local.open;
     local.upstream.send({ type: 'input_audio_buffer.commit' });
@@ -179,6 +179,9 @@ describe('local realtime provider', () => {
     expect((await local.waitFor('conversation.item.input_audio_transcription.completed')).transcript).toBe('[speech 1.0 s]');
     expect(local.events.some((e) => e.type === 'input_audio_buffer.speech_started')).toBe(false);
     expect(local.events.some((e) => e.type === 'response.created')).toBe(false);
+    // As with OpenAI, the client asks for the answer after committing.
+    local.upstream.send({ type: 'response.create' });
+    await local.waitFor('response.output_audio.delta');
     local.upstream.close();
   });
 
