@@ -62,6 +62,11 @@ interface LevelResult {
   p99Ms: number;
 }
 
+/** Relay CPU time per echoed frame (in and out): what one core can carry is 1e6 / this frames per second. */
+function cpuPerFrameUs(cpuPercent: number, frames: number, seconds: number): number {
+  return (cpuPercent / 100) * seconds * 1e6 / Math.max(1, frames);
+}
+
 function quantile(sorted: Float64Array, q: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
@@ -182,8 +187,8 @@ async function main() {
     console.log(
       `N=${n}: connected ${relayed.connected}/${n}; round trip direct median ${direct.medianMs.toFixed(2)} ms p99 ${direct.p99Ms.toFixed(2)} ms; ` +
         `through relay median ${relayed.medianMs.toFixed(2)} ms p99 ${relayed.p99Ms.toFixed(2)} ms; ` +
-        `added median ${added.median.toFixed(2)} ms p99 ${added.p99.toFixed(2)} ms; relay CPU ${stats.cpuPercent.toFixed(0)}% of a core, RSS ${stats.rssMb.toFixed(0)} MB; ` +
-        `${relayed.frames} frames`,
+        `added median ${added.median.toFixed(2)} ms p99 ${added.p99.toFixed(2)} ms; relay CPU ${stats.cpuPercent.toFixed(0)}% of a core ` +
+        `(${cpuPerFrameUs(stats.cpuPercent, relayed.frames, seconds).toFixed(0)} µs per frame, both ways), RSS ${stats.rssMb.toFixed(0)} MB; ${relayed.frames} frames echoed`,
     );
   }
   const held = rows.filter((r) => r.relayed.connected === r.n && r.relayed.p99Ms - r.direct.p99Ms < targetMs).map((r) => r.n);
@@ -197,6 +202,7 @@ async function main() {
       'added median ms': +(r.relayed.medianMs - r.direct.medianMs).toFixed(2),
       'added p99 ms': +(r.relayed.p99Ms - r.direct.p99Ms).toFixed(2),
       'relay CPU %': +r.cpuPercent.toFixed(0),
+      'relay CPU µs/frame': +cpuPerFrameUs(r.cpuPercent, r.relayed.frames, seconds).toFixed(0),
       'relay RSS MB': +r.rssMb.toFixed(0),
     })),
   );

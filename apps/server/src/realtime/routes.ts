@@ -120,7 +120,11 @@ export const realtimeRoutes = (deps: AppDeps, opts: { createUpstream?: UpstreamF
       const c = ctx as typeof ctx & { hearth?: Admitted };
       if (c.hearth) return; // Elysia runs this hook twice for websocket routes
       if (c.request.headers.get('origin') !== expectedOrigin) throw forbidden('This origin may not open a voice session');
-      const query = c.query as Record<string, string | undefined>;
+      // Repeated or overlong parameters are ignored rather than trusted.
+      const query: Admitted['query'] = {};
+      for (const [name, value] of Object.entries(c.query as Record<string, unknown>)) {
+        if (typeof value === 'string' && value.length <= 200) query[name] = value;
+      }
       const who = await identifySocket(deps, c.cookie as CookieJar, query.page);
       if (!who) throw unauthorized();
       c.hearth = { ...who, query };

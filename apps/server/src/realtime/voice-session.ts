@@ -107,10 +107,6 @@ export class VoiceSession {
     return this.settings.page;
   }
 
-  get isStaff(): boolean {
-    return this.identity.kind === 'staff';
-  }
-
   // ---- browser -> upstream ----
 
   onClientEvent(event: BrowserEvent) {
