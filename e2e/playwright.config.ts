@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
 
-import { admin, artifactsDir, baseURL, E2E_PORT, repoDir } from './fixtures/env.ts'
+import { admin, artifactsDir, baseURL, E2E_PORT, fakeMicWav, repoDir } from './fixtures/env.ts'
 
 // The config is evaluated again in every worker: create the data directory once, in the runner, and hand it
 // down through the environment (workers inherit it).
@@ -42,6 +42,12 @@ export default defineConfig({
         '--disable-component-update',
         '--no-first-run',
         '--disable-sync',
+        // A fake microphone that speaks a short phrase every 6 s (e2e/fixtures/fake-mic-speech.wav, looped),
+        // and audio that may start without a gesture (STACK-NOTES "Browser tests and audio").
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-audio-capture=${fakeMicWav}`,
+        '--autoplay-policy=no-user-gesture-required',
       ],
     },
   },

@@ -28,8 +28,8 @@ import {
   PromptManagerPage,
   SystemPromptsPage,
   TestingPage,
-  UserPage,
 } from '@/routes/placeholder-pages'
+import { UserRoute, validateUserSearch } from '@/routes/user'
 
 export type RouterContext = { store: Store }
 
@@ -58,7 +58,12 @@ const brandPoemRoute = createRoute({ getParentRoute: () => rootRoute, path: '/he
 const aboutRoute = createRoute({ getParentRoute: () => rootRoute, path: '/about', component: AboutPage })
 const privacyRoute = createRoute({ getParentRoute: () => rootRoute, path: '/privacy', component: PrivacyPage })
 // End users arrive with a personal link; their session is not a staff session.
-const userRoute = createRoute({ getParentRoute: () => rootRoute, path: '/user', component: UserPage })
+const userRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/user',
+  validateSearch: validateUserSearch,
+  component: UserRoute,
+})
 
 type LoginSearch = { redirect?: string }
 

@@ -1,0 +1,139 @@
+// Spoken feedback (SPEC §2 feedback modal, §4 "Feedback", §8 errors): initial -> recording -> thankyou ->
+// initial after 2 s; cancel returns to initial; `sending` disables the buttons. The recording stays in memory,
+// is transcribed by the server and only the confirmed text is stored.
+import { atom } from 'jotai'
+import { toast } from 'sonner'
+
+import { isApiError } from '@/lib/api'
+import { setVoiceMicMutedAtom } from '@/features/voice/atoms'
+import { MicrophoneDeniedError } from '@/features/voice/errors'
+import { MicRecorder } from '@/features/voice/mic-recorder'
+import { confirmFeedback, type FeedbackTranscript, sendFeedbackAudio } from '@/features/user-page/api'
+
+export type FeedbackStep = 'initial' | 'recording' | 'thankyou'
+
+export const FEEDBACK_PROCESSING_ERROR =
+  "Error processing feedback. Please check that your microphone is working properly and that you haven't sent an empty audio. If the problem persists, try reloading the page."
+/** SPEC §9: the feedback-error toast stays 4.5 s; the thank-you 2 s. */
+const PROCESSING_ERROR_TOAST_MS = 4500
+export const THANK_YOU_MS = 2000
+
+const stepBaseAtom = atom<FeedbackStep>('initial')
+const sendingBaseAtom = atom(false)
+const includeConversationBaseAtom = atom(false)
+const recorderBaseAtom = atom<MicRecorder | null>(null)
+const resultBaseAtom = atom<FeedbackTranscript | null>(null)
+/** Back to the start after a failure or a cancel; a live conversation hears the microphone again. */
+const resetAtom = atom(null, (_get, set) => {
+  set(stepBaseAtom, 'initial')
+  set(sendingBaseAtom, false)
+  set(recorderBaseAtom, null)
+  void set(setVoiceMicMutedAtom, false)
+})
+
+export const feedbackStepAtom = atom((get) => get(stepBaseAtom))
+export const feedbackSendingAtom = atom((get) => get(sendingBaseAtom))
+/** What the server heard, shown on the thank-you step. */
+export const feedbackResultAtom = atom((get) => get(resultBaseAtom))
+export const includeConversationAtom = atom(
+  (get) => get(includeConversationBaseAtom),
+  (_get, set, include: boolean) => set(includeConversationBaseAtom, include),
+)
+
+/**
+ * Opens the modal and starts recording. Call from the click handler (the audio context is created before
+ * anything is awaited). Rejects with MicrophoneDeniedError so the page can show its alert.
+ */
+export const startFeedbackAtom = atom(null, async (get, set) => {
+  if (get(stepBaseAtom) !== 'initial') return
+  set(stepBaseAtom, 'recording')
+  set(resultBaseAtom, null)
+  set(includeConversationBaseAtom, false)
+  const starting = MicRecorder.start({
+    onLimit: () => toast.info('Feedback can be up to 5 minutes long. Press Stop Recording to send it.'),
+  })
+  // A live conversation must not hear (and answer) the feedback.
+  void set(setVoiceMicMutedAtom, true)
+  try {
+    const recorder = await starting
+    if (get(stepBaseAtom) !== 'recording' || get(sendingBaseAtom)) {
+      await recorder.cancel()
+      return
+    }
+    set(recorderBaseAtom, recorder)
+  } catch (error) {
+    set(resetAtom)
+    if (error instanceof MicrophoneDeniedError) throw error
+    toast.error('Error Recording Feedback', { description: error instanceof Error ? error.message : undefined })
+  }
+})
+
+export type FeedbackContext = {
+  selectedSequence: string | null
+  selectedVersion: number | null
+  /** The conversation, sent only if "Include conversation in feedback" is ticked. */
+  conversation: string
+}
+
+/** Stop Recording: transcribe, store the text, thank the person, close after 2 s. */
+export const stopFeedbackAtom = atom(null, async (get, set, context?: FeedbackContext) => {
+  const recorder = get(recorderBaseAtom)
+  if (!recorder || get(sendingBaseAtom)) return
+  set(sendingBaseAtom, true)
+  set(recorderBaseAtom, null)
+
+  let wav: Uint8Array<ArrayBuffer>
+  try {
+    wav = (await recorder.stop()).wav
+  } catch {
+    set(resetAtom)
+    toast.error('Error while stopping the recording feedback')
+    return
+  }
+
+  let transcript: FeedbackTranscript
+  try {
+    transcript = await sendFeedbackAudio(wav)
+    if (!transcript.text.trim()) throw new Error('empty transcription')
+  } catch {
+    set(resetAtom)
+    toast.error(FEEDBACK_PROCESSING_ERROR, { duration: PROCESSING_ERROR_TOAST_MS })
+    return
+  }
+
+  try {
+    await confirmFeedback({
+      feedback: transcript.text,
+      selectedSequence: context?.selectedSequence ?? null,
+      selectedVersion: context?.selectedVersion ?? null,
+      lastConversation: get(includeConversationBaseAtom) ? (context?.conversation ?? '') : '',
+    })
+  } catch (error) {
+    set(resetAtom)
+    toast.error(`Error while sending feedback: ${isApiError(error) || error instanceof Error ? error.message : 'Unknown error'}`)
+    return
+  }
+
+  set(resultBaseAtom, transcript)
+  set(stepBaseAtom, 'thankyou')
+  set(sendingBaseAtom, false)
+  void set(setVoiceMicMutedAtom, false)
+  toast.success('Feedback sent successfully!')
+  setTimeout(() => {
+    if (get(stepBaseAtom) === 'thankyou') set(stepBaseAtom, 'initial')
+  }, THANK_YOU_MS)
+})
+
+/** Cancel Feedback: the recording is dropped, nothing is sent. */
+export const cancelFeedbackAtom = atom(null, async (get, set) => {
+  if (get(sendingBaseAtom)) return
+  const recorder = get(recorderBaseAtom)
+  set(resetAtom)
+  await recorder?.cancel()
+})
+
+/** The thank-you step closed early by the person. */
+export const closeFeedbackAtom = atom(null, (get, set) => {
+  if (get(stepBaseAtom) === 'thankyou') set(stepBaseAtom, 'initial')
+})
+

@@ -1,0 +1,22 @@
+import { expect, test } from 'bun:test'
+
+import { defaultModule, findModule, moduleLabel, selectableModules } from './modules'
+
+test('module names lose ".json" and the global prompt is never offered', () => {
+  expect(moduleLabel('Get to Know You.json')).toBe('Get to Know You')
+  expect(selectableModules(['global_prompt.json', 'Default Testing.json', 'Get to Know You.json'])).toEqual([
+    'Default Testing',
+    'Get to Know You',
+  ])
+})
+
+test('the default is the requested module, else get to know you, else the first (SPEC §9)', () => {
+  const modules = ['Book Club', 'Get to Know You', 'Walks']
+  expect(defaultModule(modules, 'walks.json')).toBe('Walks')
+  expect(defaultModule(modules, 'No Such Module')).toBe('Get to Know You')
+  expect(defaultModule(modules)).toBe('Get to Know You')
+  expect(defaultModule(['Book Club', 'get_to_know_you'])).toBe('get_to_know_you')
+  expect(defaultModule(['Book Club', 'Walks'])).toBe('Book Club')
+  expect(defaultModule([])).toBeNull()
+  expect(findModule(modules, 'BOOK  club')).toBe('Book Club')
+})

@@ -1,0 +1,54 @@
+// What the person is told when a voice session cannot start or ends on its own.
+import { CLOSE_CODES } from '@hearth/protocol'
+
+/** SPEC §8: shown as an alert when the browser refuses the microphone. */
+export const MIC_DENIED_MESSAGE = 'You must grant microphone access to use this feature.'
+
+export class MicrophoneDeniedError extends Error {
+  constructor() {
+    super(MIC_DENIED_MESSAGE)
+    this.name = 'MicrophoneDeniedError'
+  }
+}
+
+/** The error getUserMedia threw, in words a person can act on. */
+export function microphoneError(error: unknown): Error {
+  const name = error instanceof DOMException || error instanceof Error ? error.name : ''
+  if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError') {
+    return new MicrophoneDeniedError()
+  }
+  if (name === 'NotFoundError' || name === 'DevicesNotFoundError' || name === 'OverconstrainedError') {
+    return new Error('No microphone was found. Connect one and try again.')
+  }
+  if (name === 'NotReadableError' || name === 'TrackStartError' || name === 'AbortError') {
+    return new Error('The microphone is in use by another app or could not start. Close other apps using it and try again.')
+  }
+  return new Error(`The microphone could not start${error instanceof Error && error.message ? `: ${error.message}` : '.'}`)
+}
+
+/**
+ * Why the voice socket closed, for a close the person did not ask for. The server's reason text is used where
+ * it says more than the code does.
+ */
+export function describeSocketClose(code: number, reason: string): string {
+  switch (code) {
+    case CLOSE_CODES.tooManySessions:
+      return 'Hearth is busy right now. Please try again in a few minutes.'
+    case CLOSE_CODES.replaced:
+      return 'This conversation continued in another tab or window.'
+    case CLOSE_CODES.timeLimit:
+      return 'The conversation reached its time limit.'
+    case CLOSE_CODES.dailyLimit:
+      return 'You have used today’s voice minutes. Please come back tomorrow.'
+    case CLOSE_CODES.upstreamFailed:
+      return 'The voice service is not available right now. Please try again in a moment.'
+    case CLOSE_CODES.policy:
+      return reason ? `The voice session was refused: ${reason}` : 'The voice session was refused.'
+    case 1001:
+      return 'The server is restarting. Please start the conversation again in a moment.'
+    case 1006:
+      return 'The connection to the voice server was lost. Check your connection and try again.'
+    default:
+      return reason || `The voice connection closed (code ${code}).`
+  }
+}

@@ -1,0 +1,513 @@
+// One live voice conversation over /ws (SPEC §4, §7; PRODUCT §4): microphone frames out, assistant audio in,
+// barge-in, push-to-talk and the end-of-session handshake. No React and no jotai: pages observe it through
+// the listener (features/voice/atoms.ts turns that into store writes).
+import {
+  type BrowserEvent,
+  defaultTurnDetection,
+  EVENT_TIMEOUT_MS,
+  type HearthPostChat,
+  type HearthSession,
+  isIgnoredCancelError,
+  type ServerMessage,
+  type TurnDetection,
+} from '@hearth/protocol'
+import type { LevelMessage } from '@hearth/worklets/messages'
+import { pcm16ToBase64 } from '@hearth/worklets/pcm'
+
+import { type AudioEngine, createAudioContext, openAudioEngine, outputLatencyMs } from './audio-engine'
+import { describeSocketClose } from './errors'
+import { LatencyStats, type LatencySummary } from './latency-stats'
+import { voiceSocketUrl, type VoiceSocketParams } from './ws-url'
+
+export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'disconnecting'
+export type TurnMode = 'server_vad' | 'manual'
+
+/** Post-chat work calls language models on the server (profile, memory), so it gets longer than other waits. */
+export const POST_CHAT_TIMEOUT_MS = 6 * EVENT_TIMEOUT_MS
+/** Past this much unsent data the network is not keeping up: frames are dropped rather than queued. */
+const MAX_BUFFERED_BYTES = 1 << 20
+
+export interface VoiceSessionListener {
+  onStatus?(status: ConnectionStatus): void
+  /** Every event from the server, in order (ignored cancel errors included, for event logs). */
+  onServerEvent?(event: ServerMessage): void
+  /** Every event sent, except the many input_audio_buffer.append frames. */
+  onClientEvent?(event: BrowserEvent): void
+  onInputLevel?(level: LevelMessage): void
+  onOutputLevel?(level: LevelMessage): void
+  /** A server error or an audio failure during the session; the session goes on. */
+  onError?(error: Error): void
+  /** The session ended without disconnect() (network, time limit, another tab). */
+  onClosed?(message: string): void
+}
+
+export interface VoiceSessionOptions extends VoiceSocketParams {
+  listener: VoiceSessionListener
+  turnMode?: TurnMode
+  /** Sent as hearth.settings as soon as the session starts. */
+  settings?: { reminder?: boolean }
+  /** Defaults to /ws on this page's origin. */
+  socketUrl?: string
+  timeoutMs?: number
+  postChatTimeoutMs?: number
+}
+
+export interface DisconnectResult {
+  postChat: HearthPostChat | null
+  /** Why post-chat did not confirm: its own error, a timeout or a lost connection. */
+  error: string | null
+}
+
+export interface VoiceStats {
+  framesSent: number
+  framesDropped: number
+  truncatesSent: number
+  cancelsSent: number
+  interruptions: number
+  /** Samples the playback worklet rendered, over finished and interrupted items. */
+  samplesPlayed: number
+  inputPeakMax: number
+  outputPeakMax: number
+  /** Capture frame handed to the main thread by the worklet -> its ws.send returned. */
+  captureToSendMs: LatencySummary
+  /** speech_started received -> the playback worklet confirmed it is silent (later quanta render zeros). */
+  interruptToSilenceMs: LatencySummary
+  /** What the browser adds after the worklet, to the speaker. */
+  outputLatencyMs: number
+  sampleRate: number
+}
+
+type EventOfType<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>
+
+interface Waiter {
+  type: ServerMessage['type']
+  resolve(event: ServerMessage): void
+  reject(error: Error): void
+  timer: ReturnType<typeof setTimeout>
+}
+
+export class VoiceSession {
+  private readonly options: VoiceSessionOptions
+  private readonly listener: VoiceSessionListener
+  private readonly timeoutMs: number
+  private statusValue: ConnectionStatus = 'disconnected'
+  private turnModeValue: TurnMode
+  private engine: AudioEngine | null = null
+  private socket: WebSocket | null = null
+  private sessionInfo: HearthSession | null = null
+  private waiters: Waiter[] = []
+  private aborted = false
+  private disconnecting: Promise<DisconnectResult> | null = null
+  private micMuted = false
+  private talking = false
+  /** The response being generated (SPEC §4: tracked so it can be cancelled). */
+  private responseId: string | null = null
+  /** The assistant item whose audio is arriving, and items cut off by an interruption (late deltas dropped). */
+  private audioItemId: string | null = null
+  private readonly interruptedItems = new Set<string>()
+  /** Audio figures kept from the last engine, so stats() still answers after the session ended. */
+  private lastAudio = { outputLatencyMs: 0, sampleRate: 0 }
+  private readonly captureToSend = new LatencyStats()
+  private readonly interruptToSilence = new LatencyStats()
+  private readonly counters = {
+    framesSent: 0,
+    framesDropped: 0,
+    truncatesSent: 0,
+    cancelsSent: 0,
+    interruptions: 0,
+    samplesPlayed: 0,
+    inputPeakMax: 0,
+    outputPeakMax: 0,
+  }
+
+  constructor(options: VoiceSessionOptions) {
+    this.options = options
+    this.listener = options.listener
+    this.timeoutMs = options.timeoutMs ?? EVENT_TIMEOUT_MS
+    this.turnModeValue = options.turnMode ?? 'server_vad'
+  }
+
+  get status(): ConnectionStatus {
+    return this.statusValue
+  }
+
+  get turnMode(): TurnMode {
+    return this.turnModeValue
+  }
+
+  /** The latest hearth.session (module, version, instructions, provider…). */
+  get info(): HearthSession | null {
+    return this.sessionInfo
+  }
+
+  /**
+   * Microphone, audio worklets, socket, then the server's hearth.session. Call it straight from the click
+   * handler: the AudioContext is created before the first await. Rejects with a message for a person
+   * (MicrophoneDeniedError when the microphone is refused); everything opened is released again.
+   */
+  async connect(): Promise<HearthSession> {
+    if (this.statusValue !== 'disconnected') throw new Error('This voice session has already started.')
+    this.setStatus('connecting')
+    const context = createAudioContext()
+    try {
+      this.engine = await openAudioEngine(context, {
+        timeoutMs: this.timeoutMs,
+        capture: {
+          onFrame: this.sendFrame,
+          onLevel: (level) => {
+            if (level.peak > this.counters.inputPeakMax) this.counters.inputPeakMax = level.peak
+            this.listener.onInputLevel?.(level)
+          },
+          onError: (error) => this.listener.onError?.(error),
+        },
+        playback: {
+          onLevel: (level) => {
+            if (level.peak > this.counters.outputPeakMax) this.counters.outputPeakMax = level.peak
+            this.listener.onOutputLevel?.(level)
+          },
+          onItemEnded: (_itemId, sampleCount) => {
+            this.counters.samplesPlayed += sampleCount
+          },
+          onError: (error) => this.listener.onError?.(error),
+        },
+      })
+      this.throwIfAborted()
+      if (this.turnModeValue === 'manual') await this.engine.capture.setMuted(true)
+      this.socket = await this.openSocket()
+      const session = await this.waitFor('hearth.session', 'The voice session did not start in time. Please try again.')
+      this.throwIfAborted()
+      const { settings } = this.options
+      if (settings?.reminder !== undefined) this.send({ type: 'hearth.settings', reminder: settings.reminder })
+      if (this.turnModeValue === 'manual') this.sendTurnDetection(null)
+      this.setStatus('connected')
+      return session
+    } catch (error) {
+      await this.teardown()
+      this.setStatus('disconnected')
+      throw error
+    }
+  }
+
+  /**
+   * Ends the conversation: microphone off and playback silenced at once, then hearth.end_session and a
+   * bounded wait for the server's post-chat result, then the socket and audio are closed.
+   */
+  disconnect(): Promise<DisconnectResult> {
+    this.disconnecting ??= this.finish()
+    return this.disconnecting
+  }
+
+  send(event: BrowserEvent): void {
+    const socket = this.socket
+    if (!socket || socket.readyState !== WebSocket.OPEN) return
+    socket.send(JSON.stringify(event))
+    if (event.type !== 'input_audio_buffer.append') this.listener.onClientEvent?.(event)
+  }
+
+  /** Server voice-activity detection, or manual turns with push-to-talk (SPEC §4 "Turn mode"). */
+  async setTurnMode(mode: TurnMode): Promise<void> {
+    if (mode === this.turnModeValue) return
+    this.turnModeValue = mode
+    this.talking = false
+    if (this.statusValue !== 'connected') return
+    this.sendTurnDetection(mode === 'manual' ? null : this.serverVad())
+    await this.engine?.capture.setMuted(mode === 'manual' || this.micMuted)
+  }
+
+  /** Push-to-talk pressed: the assistant stops, a fresh input buffer starts recording. */
+  async startTalking(): Promise<void> {
+    if (this.turnModeValue !== 'manual' || this.statusValue !== 'connected' || this.talking) return
+    this.talking = true
+    void this.interruptPlayback()
+    this.send({ type: 'input_audio_buffer.clear' })
+    await this.engine?.capture.setMuted(false)
+  }
+
+  /** Push-to-talk released: what was said is committed and answered. */
+  async stopTalking(): Promise<void> {
+    if (!this.talking) return
+    this.talking = false
+    await this.engine?.capture.setMuted(true)
+    this.send({ type: 'input_audio_buffer.commit' })
+    this.send({ type: 'response.create' })
+  }
+
+  /** Stops sending the microphone without ending the session (e.g. while recording spoken feedback). */
+  async setMicMuted(muted: boolean): Promise<void> {
+    this.micMuted = muted
+    if (this.turnModeValue === 'server_vad') await this.engine?.capture.setMuted(muted)
+  }
+
+  stats(): VoiceStats {
+    return {
+      ...this.counters,
+      captureToSendMs: this.captureToSend.summary(),
+      interruptToSilenceMs: this.interruptToSilence.summary(),
+      ...(this.engine ? this.audioFigures(this.engine) : this.lastAudio),
+    }
+  }
+
+  private audioFigures(engine: AudioEngine) {
+    return { outputLatencyMs: outputLatencyMs(engine.context), sampleRate: engine.context.sampleRate }
+  }
+
+  // ---- microphone -> server ----
+
+  // An arrow property: the capture worklet calls it for every 20 ms frame. The buffer goes back to the
+  // worklet's pool when this returns, so it is encoded here and never kept.
+  private readonly sendFrame = (buffer: ArrayBuffer): void => {
+    const socket = this.socket
+    if (!socket || socket.readyState !== WebSocket.OPEN || this.statusValue !== 'connected') return
+    if (this.turnModeValue === 'manual' ? !this.talking : this.micMuted) return
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.counters.framesDropped++
+      return
+    }
+    const startedMs = performance.now()
+    socket.send(`{"type":"input_audio_buffer.append","audio":"${pcm16ToBase64(new Int16Array(buffer))}"}`)
+    this.captureToSend.record(performance.now() - startedMs)
+    this.counters.framesSent++
+  }
+
+  // ---- server -> page ----
+
+  private receive(data: unknown): void {
+    if (typeof data !== 'string') return
+    let event: ServerMessage
+    try {
+      event = JSON.parse(data) as ServerMessage
+    } catch {
+      return
+    }
+    if (!event || typeof event.type !== 'string') return
+    switch (event.type) {
+      case 'input_audio_buffer.speech_started':
+        // Barge-in: the person started talking over the assistant (server VAD only).
+        if (this.turnModeValue === 'server_vad') void this.interruptPlayback()
+        break
+      case 'response.output_audio.delta':
+        if (!this.interruptedItems.has(event.item_id)) {
+          this.audioItemId = event.item_id
+          this.engine?.playback?.appendBase64(event.item_id, event.delta)
+        }
+        break
+      case 'response.output_audio.done':
+        this.engine?.playback?.endItem(event.item_id)
+        if (this.audioItemId === event.item_id) this.audioItemId = null
+        break
+      case 'response.created':
+        this.responseId = event.response.id
+        break
+      case 'response.done':
+        if (this.responseId === event.response.id) this.responseId = null
+        break
+      case 'hearth.session':
+        this.sessionInfo = event
+        break
+      case 'error':
+        if (!isIgnoredCancelError(event.error?.message)) {
+          this.listener.onError?.(new Error(event.error?.message || 'The voice service reported an error.'))
+        }
+        break
+    }
+    this.settleWaiters(event)
+    this.listener.onServerEvent?.(event)
+  }
+
+  /**
+   * Silences playback within one render quantum, cancels the response in progress and tells the server how
+   * much of the item was heard (`conversation.item.truncate`), so the model knows where it was cut off.
+   */
+  private async interruptPlayback(): Promise<void> {
+    const playback = this.engine?.playback
+    if (!playback) return
+    const startedMs = performance.now()
+    // The worklet is told first: a socket send can stall the main thread for a while on a busy machine.
+    const interrupting = playback.interrupt()
+    if (this.audioItemId) this.interruptedItems.add(this.audioItemId)
+    if (this.responseId) {
+      // Cancel errors for a response that already ended are expected and ignored (SPEC §4).
+      this.send({ type: 'response.cancel' })
+      this.counters.cancelsSent++
+    }
+    let interrupted
+    try {
+      interrupted = await interrupting
+    } catch (error) {
+      this.listener.onError?.(error instanceof Error ? error : new Error(String(error)))
+      return
+    }
+    if (!interrupted.itemId) return
+    this.interruptToSilence.record(performance.now() - startedMs)
+    this.counters.interruptions++
+    this.counters.samplesPlayed += interrupted.sampleCount
+    this.interruptedItems.add(interrupted.itemId)
+    if (this.statusValue !== 'connected') return
+    this.send({
+      type: 'conversation.item.truncate',
+      item_id: interrupted.itemId,
+      content_index: 0,
+      audio_end_ms: interrupted.audioEndMs,
+    })
+    this.counters.truncatesSent++
+  }
+
+  // ---- socket and waits ----
+
+  private openSocket(): Promise<WebSocket> {
+    const url =
+      this.options.socketUrl ??
+      voiceSocketUrl(location, {
+        page: this.options.page,
+        module: this.options.module,
+        version: this.options.version,
+        voice: this.options.voice,
+        temperature: this.options.temperature,
+      })
+    const socket = new WebSocket(url)
+    this.socket = socket
+    socket.onmessage = (message) => this.receive(message.data)
+    return new Promise<WebSocket>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        reject(new Error('The voice server did not answer in time. Check your connection and try again.'))
+        socket.close()
+      }, this.timeoutMs)
+      socket.onopen = () => {
+        clearTimeout(timer)
+        resolve(socket)
+      }
+      socket.onclose = (event) => {
+        clearTimeout(timer)
+        const message = describeSocketClose(event.code, event.reason)
+        reject(new Error(message))
+        this.onSocketClosed(message)
+      }
+    })
+  }
+
+  private onSocketClosed(message: string): void {
+    this.failWaiters(new Error(message))
+    if (this.statusValue !== 'connected') return
+    // Closed by the server or the network while talking: release the audio and say why.
+    void this.teardown().then(() => {
+      this.setStatus('disconnected')
+      this.listener.onClosed?.(message)
+    })
+  }
+
+  private waitFor<T extends ServerMessage['type']>(type: T, timeoutMessage: string, timeoutMs = this.timeoutMs) {
+    if (type === 'hearth.session' && this.sessionInfo) return Promise.resolve(this.sessionInfo as EventOfType<T>)
+    return new Promise<EventOfType<T>>((resolve, reject) => {
+      const waiter: Waiter = {
+        type,
+        resolve: (event) => resolve(event as EventOfType<T>),
+        reject,
+        timer: setTimeout(() => {
+          this.waiters = this.waiters.filter((w) => w !== waiter)
+          reject(new Error(timeoutMessage))
+        }, timeoutMs),
+      }
+      this.waiters.push(waiter)
+    })
+  }
+
+  private settleWaiters(event: ServerMessage): void {
+    const matching = this.waiters.filter((waiter) => waiter.type === event.type)
+    if (matching.length === 0) return
+    this.waiters = this.waiters.filter((waiter) => waiter.type !== event.type)
+    for (const waiter of matching) {
+      clearTimeout(waiter.timer)
+      waiter.resolve(event)
+    }
+  }
+
+  private failWaiters(error: Error): void {
+    const waiting = this.waiters
+    this.waiters = []
+    for (const waiter of waiting) {
+      clearTimeout(waiter.timer)
+      waiter.reject(error)
+    }
+  }
+
+  // ---- the end ----
+
+  private async finish(): Promise<DisconnectResult> {
+    if (this.statusValue === 'connecting') {
+      // Still starting: stop where it is; connect() releases what it opened and rejects.
+      this.aborted = true
+      this.failWaiters(new Error('The conversation was stopped before it started.'))
+      this.socket?.close(1000)
+      return { postChat: null, error: null }
+    }
+    if (this.statusValue !== 'connected') return { postChat: null, error: null }
+    this.setStatus('disconnecting')
+    this.talking = false
+    this.engine?.stopMicrophone()
+    try {
+      await this.engine?.playback?.interrupt()
+    } catch {
+      // Playback is being closed anyway.
+    }
+
+    let postChat: HearthPostChat | null = null
+    let error: string | null = null
+    const socket = this.socket
+    if (socket?.readyState === WebSocket.OPEN) {
+      const seconds = Math.round((this.options.postChatTimeoutMs ?? POST_CHAT_TIMEOUT_MS) / 1000)
+      const waiting = this.waitFor(
+        'hearth.post_chat',
+        `The server did not confirm the end of the conversation within ${seconds} s.`,
+        this.options.postChatTimeoutMs ?? POST_CHAT_TIMEOUT_MS,
+      )
+      this.send({ type: 'hearth.end_session' })
+      try {
+        postChat = await waiting
+        if (postChat.status === 'error') error = postChat.error || 'Unknown error'
+      } catch (cause) {
+        error = cause instanceof Error ? cause.message : 'Unknown error'
+      }
+    } else {
+      error = 'The connection closed before the conversation could be saved.'
+    }
+    await this.teardown()
+    this.setStatus('disconnected')
+    return { postChat, error }
+  }
+
+  private async teardown(): Promise<void> {
+    const socket = this.socket
+    if (socket) {
+      socket.onmessage = null
+      socket.onclose = null
+      socket.onopen = null
+      if (socket.readyState === WebSocket.OPEN || socket.readyState === WebSocket.CONNECTING) socket.close(1000)
+    }
+    this.failWaiters(new Error('The voice session has ended.'))
+    this.responseId = null
+    this.audioItemId = null
+    const engine = this.engine
+    this.engine = null
+    if (engine) this.lastAudio = this.audioFigures(engine)
+    await engine?.close()
+  }
+
+  private throwIfAborted(): void {
+    if (this.aborted) throw new Error('The conversation was stopped before it started.')
+  }
+
+  private serverVad(): TurnDetection {
+    const known = this.sessionInfo?.turnDetection
+    return known ?? defaultTurnDetection(this.options.page)
+  }
+
+  private sendTurnDetection(turnDetection: TurnDetection): void {
+    this.send({ type: 'session.update', session: { type: 'realtime', audio: { input: { turn_detection: turnDetection } } } })
+  }
+
+  private setStatus(status: ConnectionStatus): void {
+    if (status === this.statusValue) return
+    this.statusValue = status
+    this.listener.onStatus?.(status)
+  }
+}

@@ -1,0 +1,331 @@
+// The end-user voice page (SPEC §2 "User page") in Chromium with a fake microphone that says a short phrase
+// every 6 s, against the local voice provider (no OpenAI key). The voice state is read through the
+// window.__hearthVoice test hook that the page installs under automation.
+import { request as playwrightRequest, type Page } from '@playwright/test'
+
+import { admin, baseURL } from './fixtures/env.ts'
+import { expect, test } from './fixtures/hearth.ts'
+
+type VoiceHook = {
+  statuses(): string[]
+  status(): string
+  session(): { provider: string; module: string } | null
+  conversation(): { type: string; role: string; text: string }[]
+  levels(): { input: number; output: number }
+  stats(): {
+    framesSent: number
+    truncatesSent: number
+    cancelsSent: number
+    interruptions: number
+    samplesPlayed: number
+    inputPeakMax: number
+    outputPeakMax: number
+    captureToSendMs: { count: number; medianMs: number | null; p95Ms: number | null; maxMs: number | null }
+    interruptToSilenceMs: { count: number; medianMs: number | null; p95Ms: number | null; maxMs: number | null }
+    outputLatencyMs: number
+    sampleRate: number
+  } | null
+  events(): string[]
+  lastEvent(type: string): Record<string, unknown> | null
+}
+
+const LOCAL_PROVIDER = 'Local voice provider — no OpenAI key configured'
+let userCounter = 0
+
+/** As staff (in a context of its own, so the browser page stays an end user): a user and a personal link. */
+async function createUserWithLink(moduleName = 'Get to Know You') {
+  const staff = await playwrightRequest.newContext({ baseURL })
+  try {
+    expect((await staff.post('/api/auth/login', { data: admin })).ok()).toBe(true)
+    const name = `Ada Voice${Date.now().toString(36)}${++userCounter}`
+    const created = await staff.post('/api/create-user', { data: { name, phone_number: '', email: '' } })
+    expect(created.ok(), await created.text()).toBe(true)
+    const user = (await created.json()) as { id: string; name: string; fileName: string }
+    const link = await staff.post('/api/user-link', { data: { userFile: user.fileName, moduleName } })
+    expect(link.ok(), await link.text()).toBe(true)
+    const { url } = (await link.json()) as { url: string }
+    return { ...user, url }
+  } finally {
+    await staff.dispose()
+  }
+}
+
+/** Calls a method of the page's window.__hearthVoice test hook. */
+const voice = <K extends keyof VoiceHook>(page: Page, method: K, ...args: Parameters<VoiceHook[K]>) =>
+  page.evaluate(
+    ([name, params]) => {
+      const hook = (window as unknown as { __hearthVoice: Record<string, (...a: unknown[]) => unknown> }).__hearthVoice
+      return hook[name](...params)
+    },
+    [method, args] as [string, unknown[]],
+  ) as Promise<ReturnType<VoiceHook[K]>>
+
+async function openPersonalLink(page: Page, url: string) {
+  await page.goto(url)
+  await expect(page).toHaveTitle('User')
+  await expect(page.getByRole('heading', { level: 1, name: /^Hi, Ada$/ })).toBeVisible()
+  // The token left the address bar at once; the query stays.
+  expect(page.url()).not.toContain('#')
+  expect(page.url()).toContain('/user?id=')
+}
+
+const chatButton = (page: Page) => page.getByRole('button', { name: /^(chat|disconnect|disconnecting\.\.\.)$/ })
+
+test.describe('user page', () => {
+  test.describe.configure({ timeout: 120_000 })
+
+  test('a personal link signs in; chat plays the reply, speech interrupts it, disconnect saves', async ({
+    page,
+    context,
+    snapshot,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL })
+    const user = await createUserWithLink()
+    await openPersonalLink(page, user.url)
+    await expect(page.getByTestId('module-name')).toHaveText('Module: Get to Know You')
+    await expect(page.getByText(LOCAL_PROVIDER)).toBeVisible()
+    await expect(chatButton(page)).toHaveText('chat')
+    await snapshot('user-idle-1280')
+
+    // The link works again (previews must not burn it), and a reload keeps the session.
+    await openPersonalLink(page, user.url)
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1, name: 'Hi, Ada' })).toBeVisible()
+
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await page.getByRole('menuitem', { name: 'Settings' }).click()
+    const settings = page.getByRole('dialog', { name: 'Settings' })
+    await settings.getByLabel('Copy conversation on disconnect').check()
+    await page.keyboard.press('Escape')
+    await expect(settings).toBeHidden()
+
+    await chatButton(page).click()
+    await expect(chatButton(page)).toHaveText('disconnect')
+    const connectedAtMs = Date.now()
+    expect((await voice(page, 'session'))?.provider).toBe('local')
+
+    // The greeting plays: the playback worklet renders it and the output meter moves.
+    await expect.poll(async () => (await voice(page, 'stats'))?.outputPeakMax ?? 0, { timeout: 8_000 }).toBeGreaterThan(0.05)
+    await snapshot('user-connected-1280')
+
+    // The fake microphone speaks 3 s in, over the greeting: playback stops at once and a truncate is sent.
+    await expect.poll(async () => (await voice(page, 'stats'))?.truncatesSent ?? 0, { timeout: 10_000 }).toBeGreaterThan(0)
+    await expect.poll(async () => (await voice(page, 'levels')).output, { timeout: 1_000 }).toBe(0)
+    const afterInterrupt = await voice(page, 'stats')
+    expect(afterInterrupt?.samplesPlayed).toBeGreaterThan(0)
+    expect(afterInterrupt?.interruptions).toBeGreaterThan(0)
+    expect(afterInterrupt?.framesSent).toBeGreaterThan(50)
+    expect(afterInterrupt?.inputPeakMax).toBeGreaterThan(0.1)
+    expect(await voice(page, 'events')).toContain('client conversation.item.truncate')
+
+    // Keep talking past SPEC §4's thresholds (4 messages, 20 s) so post-chat has work to do.
+    await expect
+      .poll(async () => (await voice(page, 'conversation')).filter((item) => item.type === 'message').length, {
+        timeout: 30_000,
+      })
+      .toBeGreaterThanOrEqual(6)
+    await page.waitForTimeout(Math.max(0, connectedAtMs + 21_000 - Date.now()))
+
+    // The ignored cancel errors of SPEC §4 (the server already stopped the response) never reach the person.
+    await expect(page.locator('[data-sonner-toast][data-type="error"]')).toHaveCount(0)
+    const stats = await voice(page, 'stats')
+    await chatButton(page).click()
+    await expect(chatButton(page)).toHaveText('chat', { timeout: 35_000 })
+    expect(await voice(page, 'statuses')).toEqual(
+      expect.arrayContaining(['connecting', 'connected', 'disconnecting', 'disconnected']),
+    )
+    const postChat = await voice(page, 'lastEvent', 'hearth.post_chat')
+    expect(postChat).toMatchObject({ type: 'hearth.post_chat', status: 'done' })
+    await expect(page.getByText('Conversation copied to clipboard')).toBeVisible()
+    const clipboard = await page.evaluate(() => navigator.clipboard.readText())
+    expect(clipboard).toContain('assistant: ')
+    await expect(page.getByText(/Disconnect process error/)).toHaveCount(0)
+
+    const figures = (summary: { medianMs: number | null; p95Ms: number | null; count: number }) =>
+      `median ${summary.medianMs?.toFixed(3)} ms, p95 ${summary.p95Ms?.toFixed(3)} ms, n=${summary.count}`
+    console.log(
+      [
+        `[voice bench] context ${stats?.sampleRate} Hz, browser output latency ${stats?.outputLatencyMs.toFixed(1)} ms`,
+        `[voice bench] capture frame from worklet -> ws.send: ${figures(stats!.captureToSendMs)}`,
+        `[voice bench] speech_started -> playback silent: ${figures(stats!.interruptToSilenceMs)}`,
+      ].join('\n'),
+    )
+  })
+
+  test('spoken feedback: recording, sending, thank you; cancel drops it', async ({ page, snapshot }) => {
+    const user = await createUserWithLink()
+    await openPersonalLink(page, user.url)
+
+    await page.getByRole('button', { name: 'Provide feedback' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Recording Feedback' })
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByText("Please speak your feedback now. We're listening...")).toBeVisible()
+    await page.getByRole('button', { name: 'Cancel Feedback' }).click()
+    await expect(dialog).toBeHidden()
+
+    await page.getByRole('button', { name: 'Provide feedback' }).click()
+    await expect(dialog).toBeVisible()
+    await dialog.getByLabel('Include conversation in feedback').check()
+    await snapshot('user-feedback-1280')
+    // Record the steps the dialog goes through (sending is short with the local provider).
+    await page.evaluate(() => {
+      const steps: string[] = []
+      ;(window as unknown as { feedbackSteps: string[] }).feedbackSteps = steps
+      const read = () => {
+        const step = document.querySelector('[data-slot="dialog-content"]')?.getAttribute('data-step')
+        if (step && steps.at(-1) !== step) steps.push(step)
+      }
+      read()
+      new MutationObserver(read).observe(document.body, { subtree: true, attributes: true, childList: true })
+    })
+    await page.waitForTimeout(4_500) // the fake microphone's phrase
+    await dialog.getByRole('button', { name: 'Stop Recording' }).click()
+
+    const thanks = page.getByRole('dialog', { name: 'Thank You!' })
+    await expect(thanks).toContainText('Your feedback has been recorded successfully.')
+    await expect(thanks.getByTestId('feedback-transcript')).toContainText('OPENAI_API_KEY')
+    await expect(page.getByText('Feedback sent successfully!')).toBeVisible()
+    expect(await page.evaluate(() => (window as unknown as { feedbackSteps: string[] }).feedbackSteps)).toEqual([
+      'recording',
+      'sending',
+      'thankyou',
+    ])
+    // SPEC §9: the thank-you closes itself after 2 s.
+    await expect(thanks).toBeHidden({ timeout: 3_500 })
+    await expect(page.getByRole('button', { name: 'Provide feedback' })).toBeEnabled()
+  })
+
+  test('settings: phone validation and saving; the two flags stay after a reload', async ({ page, snapshot }) => {
+    const user = await createUserWithLink()
+    await openPersonalLink(page, user.url)
+    const openSettings = async () => {
+      await page.getByRole('button', { name: 'Open menu' }).click()
+      await page.getByRole('menuitem', { name: 'Settings' }).click()
+      return page.getByRole('dialog', { name: 'Settings' })
+    }
+    const settings = await openSettings()
+    const phone = settings.getByLabel('Phone number')
+    const save = settings.getByRole('button', { name: 'Save' })
+
+    // Letters are dropped while typing; nothing left is not a number.
+    await phone.pressSequentially('abc')
+    await expect(phone).toHaveValue('')
+    await save.click()
+    await expect(page.getByText('Error saving phone number')).toBeVisible()
+    await expect(page.getByText('Invalid phone number')).toBeVisible()
+
+    await phone.fill('')
+    await phone.pressSequentially('+1-abc')
+    await expect(phone).toHaveValue('+1')
+
+    await phone.fill('')
+    await phone.pressSequentially('12+3')
+    await expect(phone).toHaveValue('12+3')
+    await expect(page.getByText('Error saving phone number')).toBeHidden({ timeout: 6_000 })
+    await save.click()
+    await expect(page.getByText('Error saving phone number')).toBeVisible()
+
+    await phone.fill('')
+    await phone.pressSequentially('+1 (415) 555-2671')
+    await expect(phone).toHaveValue('+14155552671')
+    await settings.getByLabel('Copy conversation on disconnect').check()
+    await settings.getByLabel('Receive SMS reminder of this conversation').check()
+    await snapshot('user-settings-1280')
+    await save.click()
+    await expect(page.getByText('Phone number saved successfully')).toBeVisible()
+
+    await page.reload()
+    const again = await openSettings()
+    await expect(again.getByLabel('Phone number')).toHaveValue('+14155552671')
+    await expect(again.getByLabel('Copy conversation on disconnect')).toBeChecked()
+    await expect(again.getByLabel('Receive SMS reminder of this conversation')).toBeChecked()
+  })
+
+  test('choosing a module in the menu changes the module shown and in the address', async ({ page, snapshot }) => {
+    const user = await createUserWithLink()
+    await page.setViewportSize({ width: 768, height: 1024 })
+    await openPersonalLink(page, user.url)
+    await expect(page.getByTestId('module-name')).toHaveText('Module: Get to Know You')
+    await snapshot('user-idle-768')
+
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const menu = page.getByRole('menu')
+    await expect(menu.getByText('Choose Module')).toBeVisible()
+    await expect(menu.getByRole('menuitemradio', { name: 'Get to Know You' })).toHaveAttribute('aria-checked', 'true')
+    await expect(menu.getByRole('menuitemradio', { name: /global_prompt/ })).toHaveCount(0)
+    await menu.getByRole('menuitemradio', { name: 'default_Check In' }).click()
+    await expect(page.getByTestId('module-name')).toHaveText('Module: default_Check In')
+    await expect(page).toHaveURL(/module=default_Check(\+|%20)In/)
+
+    await page.reload()
+    await expect(page.getByTestId('module-name')).toHaveText('Module: default_Check In')
+  })
+
+  test('without a link, with a bad link, and with the microphone refused', async ({ page, snapshot }) => {
+    await page.goto('/user')
+    await expect(page.getByRole('heading', { name: 'Open your personal link' })).toBeVisible()
+    await snapshot('user-no-link-1280')
+
+    await page.goto('/user?id=Nobody#k=not-a-real-token-at-all')
+    await expect(page.getByRole('heading', { name: 'This link did not work' })).toBeVisible()
+    expect(page.url()).not.toContain('#k=')
+
+    const user = await createUserWithLink()
+    await page.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'))
+    })
+    await openPersonalLink(page, user.url)
+    await chatButton(page).click()
+    const alert = page.getByRole('alertdialog')
+    await expect(alert).toContainText('You must grant microphone access to use this feature.')
+    await alert.getByRole('button', { name: 'OK' }).click()
+    await expect(chatButton(page)).toHaveText('chat')
+    expect(await voice(page, 'status')).toBe('disconnected')
+  })
+})
+
+test.describe('user page on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true })
+  test.describe.configure({ timeout: 60_000 })
+
+  test('idle, connected, feedback and settings fit the screen', async ({ page, snapshot }) => {
+    const user = await createUserWithLink()
+    await openPersonalLink(page, user.url)
+    const noSideScroll = async () =>
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    await noSideScroll()
+    await snapshot('user-idle-375')
+
+    await chatButton(page).click()
+    await expect(chatButton(page)).toHaveText('disconnect')
+    await expect.poll(async () => (await voice(page, 'stats'))?.outputPeakMax ?? 0, { timeout: 8_000 }).toBeGreaterThan(0.05)
+    await noSideScroll()
+    await snapshot('user-connected-375')
+    await chatButton(page).click()
+    await expect(chatButton(page)).toHaveText('chat', { timeout: 35_000 })
+
+    await page.getByRole('button', { name: 'Provide feedback' }).click()
+    await expect(page.getByRole('dialog', { name: 'Recording Feedback' })).toBeVisible()
+    await snapshot('user-feedback-375')
+    await page.getByRole('button', { name: 'Cancel Feedback' }).click()
+
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await snapshot('user-menu-375')
+    await page.getByRole('menuitem', { name: 'Settings' }).click()
+    await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible()
+    await snapshot('user-settings-375')
+    await page.keyboard.press('Escape')
+
+    await page.getByRole('button', { name: 'How is my data used?' }).click()
+    const privacy = page.getByRole('dialog', { name: 'How is my data used?' })
+    await expect(privacy).toContainText('Voice recordings are never saved.')
+    await expect(privacy).toContainText('Transcripts are processed temporarily to update your profile and then immediately deleted.')
+    await expect(privacy).toContainText('Only your user profile is retained.')
+    await snapshot('user-privacy-375')
+    await page.keyboard.press('Escape')
+
+    await page.getByRole('button', { name: 'Using AirPods?' }).click()
+    await expect(page.getByRole('dialog', { name: 'Using AirPods?' })).toContainText('refresh this page and start again')
+    await snapshot('user-airpods-375')
+  })
+})
