@@ -2,7 +2,9 @@
  * `bun run bench:api`: the admin users table (GET /api/get-all-users-info) with 10,000 users, through the
  * whole app (auth, SQL, JSON), on embedded PGlite and on PostgreSQL (DATABASE_URL, else the local server at
  * postgres://postgres@127.0.0.1:5432/postgres; the bench creates and drops a database of its own there).
+ * BENCH_ONLY=pglite or BENCH_ONLY=postgres runs one of the two.
  */
+import { cpus, loadavg } from 'node:os';
 import postgres from 'postgres';
 import { sql } from 'kysely';
 import { migrateToLatest, newPglite, pgliteHandle, postgresHandle, type DatabaseHandle, type DB } from '@hearth/db/client';
@@ -111,7 +113,14 @@ async function bench(kind: 'pglite' | 'postgres', handle: DatabaseHandle) {
       times.push(performance.now() - t);
     }
     times.sort((a, b) => a - b);
-    rows.push({ db: kind, case: label, rows: count, 'median ms': +percentile(times, 50).toFixed(2), 'p95 ms': +percentile(times, 95).toFixed(2) });
+    rows.push({
+      db: kind,
+      case: label,
+      rows: count,
+      'min ms': +times[0].toFixed(2),
+      'median ms': +percentile(times, 50).toFixed(2),
+      'p95 ms': +percentile(times, 95).toFixed(2),
+    });
   }
   return rows;
 }
@@ -138,12 +147,17 @@ async function withPostgres<T>(fn: (h: DatabaseHandle) => Promise<T>): Promise<T
   }
 }
 
+const only = process.env.BENCH_ONLY;
 const results: Array<Record<string, string | number>> = [];
-const pglite = pgliteHandle(newPglite());
-try {
-  results.push(...(await bench('pglite', pglite)));
-} finally {
-  await pglite.close();
+if (only !== 'postgres') {
+  const pglite = pgliteHandle(newPglite());
+  try {
+    results.push(...(await bench('pglite', pglite)));
+  } finally {
+    await pglite.close();
+  }
 }
-results.push(...((await withPostgres((h) => bench('postgres', h))) ?? []));
+if (only !== 'pglite') results.push(...((await withPostgres((h) => bench('postgres', h))) ?? []));
 console.table(results);
+// The machine may be shared: the load average tells how far the figures are from an idle one.
+console.log(`load average (1, 5, 15 min): ${loadavg().map((l) => l.toFixed(2)).join(', ')} on ${cpus().length} cores`);
