@@ -1,11 +1,43 @@
+import nodemailer from 'nodemailer';
 import type { Config } from '../config';
+import { SendError } from './sms';
 
 export interface EmailProvider {
+  /** 'outbox' keeps e-mails in the outbox only: nothing leaves the server (PRODUCT §2, no SMTP_URL). */
   kind: 'smtp' | 'outbox';
   /** Sends one e-mail; resolves to the provider's message id, or null when e-mails are only kept in the outbox. */
   send(message: { to: string; subject: string; text: string; html?: string | null }): Promise<string | null>;
 }
 
-export function createEmailProvider(_config: Config): EmailProvider {
-  return { kind: 'outbox', send: async () => null };
+export function createEmailProvider(config: Config): EmailProvider {
+  if (!config.smtpUrl) return { kind: 'outbox', send: async () => null };
+  const transport = nodemailer.createTransport({
+    url: config.smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+  return {
+    kind: 'smtp',
+    async send({ to, subject, text, html }) {
+      try {
+        const info = await transport.sendMail({ from: config.mailFrom, to, subject, text, html: html ?? undefined });
+        return info.messageId ?? null;
+      } catch (err) {
+        throw smtpSendError(err);
+      }
+    },
+  };
+}
+
+// A 5xx reply is a refusal (unknown mailbox, rejected content); 4xx and connection trouble are temporary.
+// Only codes go into the summary: SMTP replies often quote the address.
+function smtpSendError(err: unknown): SendError {
+  const e = err as { responseCode?: number; code?: string };
+  if (typeof e.responseCode === 'number') {
+    return new SendError(`SMTP error ${e.responseCode}`, e.responseCode < 500);
+  }
+  const code = typeof e.code === 'string' && /^[A-Z_]{3,30}$/.test(e.code) ? e.code : 'unknown';
+  // A rejected login or a malformed message will not get better by itself.
+  return new SendError(`SMTP error (${code})`, code !== 'EAUTH' && code !== 'EMESSAGE' && code !== 'EENVELOPE');
 }

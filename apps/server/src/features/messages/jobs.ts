@@ -1,8 +1,122 @@
-import type { DatabaseHandle } from '@hearth/db/client';
+import { EventEmitter } from 'node:events';
+import { PgBoss, fromKysely, fromPglite, type ConstructorOptions, type JobWithMetadata } from 'pg-boss';
+import type { DatabaseHandle, DB } from '@hearth/db/client';
 import type { AppDeps } from '../../deps';
-import { outboxOnly, type Outbox } from './outbox';
+import { log } from '../../log';
+import { insertOutboxRowsWithKeys, waitForOutcome, type Outbox } from './outbox';
+import { deliverMessage } from './service';
 
-/** Starts the job queue that sends outbox messages. Replaced by the pg-boss worker. */
-export async function startJobs(_deps: AppDeps, _handle: DatabaseHandle): Promise<{ outbox: Outbox; stop(): Promise<void> }> {
-  return { outbox: outboxOnly, stop: async () => {} };
+export const SEND_MESSAGE_QUEUE = 'send-message';
+
+export interface JobSettings {
+  /** Attempts after the first one. */
+  retryLimit: number;
+  /** First retry after about this long (doubling, with jitter, up to retryDelayMaxSeconds). */
+  retryDelaySeconds: number;
+  retryDelayMaxSeconds: number;
+  /** How often an idle worker looks for due retries; new messages wake it at once (LISTEN/NOTIFY). */
+  pollingIntervalSeconds: number;
+}
+
+export const DEFAULT_JOB_SETTINGS: JobSettings = {
+  retryLimit: 5,
+  retryDelaySeconds: 15,
+  retryDelayMaxSeconds: 15 * 60,
+  pollingIntervalSeconds: 5,
+};
+
+// A provider call times out after 20 s; a job still active after this long belongs to a crashed worker
+// and is handed out again (deliverMessage then records it as interrupted rather than sending twice).
+const EXPIRE_SECONDS = 120;
+const BATCH_SIZE = 10;
+
+/**
+ * Starts pg-boss on the application's database (PGlite through its adapter, PostgreSQL through the
+ * connection string) and the worker that sends outbox messages. Job data is `{ outboxId }` only: phone
+ * numbers and bodies stay in the outbox table.
+ */
+export async function startJobs(
+  deps: AppDeps,
+  handle: DatabaseHandle,
+  settings: Partial<JobSettings> = {},
+): Promise<{ outbox: Outbox; stop(): Promise<void> }> {
+  const s = { ...DEFAULT_JOB_SETTINGS, ...settings };
+  const common: ConstructorOptions = { useListenNotify: true, schedule: false, application_name: 'hearth-jobs' };
+  let options: ConstructorOptions;
+  if (handle.pglite) options = { ...common, db: fromPglite(handle.pglite), backend: 'pglite' };
+  else if (handle.connectionString) options = { ...common, connectionString: handle.connectionString, max: 4 };
+  else throw new Error('The job queue needs PGlite or a PostgreSQL connection string');
+
+  const boss = new PgBoss(options);
+  // pg-boss errors can quote SQL parameters: log what failed, not the message.
+  boss.on('error', (err) => log.error('job queue error', { name: (err as Error)?.name, code: (err as { code?: string })?.code }));
+  boss.on('warning', (w) => log.warn('job queue warning', { type: (w as { type?: string })?.type }));
+  await boss.start();
+
+  const queueOptions = {
+    retryLimit: s.retryLimit,
+    retryDelay: s.retryDelaySeconds,
+    retryBackoff: true,
+    retryDelayMax: s.retryDelayMaxSeconds,
+    expireInSeconds: EXPIRE_SECONDS,
+  };
+  // 'exclusive': at most one pending or running job per outbox row (singletonKey), whatever happens.
+  await boss.createQueue(SEND_MESSAGE_QUEUE, { ...queueOptions, notify: true, policy: 'exclusive' });
+  // createQueue leaves an existing queue's options alone; bring them up to date.
+  await boss.updateQueue(SEND_MESSAGE_QUEUE, { ...queueOptions, notify: true });
+
+  const settled = new EventEmitter();
+  settled.setMaxListeners(0);
+  await boss.work(
+    SEND_MESSAGE_QUEUE,
+    {
+      batchSize: BATCH_SIZE,
+      burstWhenBatchFull: true,
+      perJobResults: true,
+      includeMetadata: true,
+      pollingIntervalSeconds: s.pollingIntervalSeconds,
+      notifyPollingIntervalSeconds: s.pollingIntervalSeconds,
+    },
+    // The batch is sent concurrently: provider calls overlap, and a batch stays well inside EXPIRE_SECONDS.
+    (jobs: JobWithMetadata<{ outboxId: number }>[]) =>
+      Promise.all(
+        jobs.map(async (job) => {
+          let outcome: 'done' | 'retry';
+          try {
+            outcome = await deliverMessage(deps, job.data.outboxId, { finalAttempt: job.retryCount >= job.retryLimit });
+          } catch (err) {
+            log.error('send-message job failed', { outboxId: job.data.outboxId, name: (err as Error)?.name });
+            outcome = 'retry';
+          }
+          settled.emit('settled');
+          return { id: job.id, status: outcome === 'retry' ? ('failed' as const) : ('completed' as const) };
+        }),
+      ),
+  );
+
+  const outbox: Outbox = {
+    async enqueue(db, messages) {
+      const write = async (trx: DB) => {
+        const rows = await insertOutboxRowsWithKeys(trx, messages);
+        if (rows.length > 0) {
+          // In the caller's transaction: a message is queued exactly when its row is committed.
+          await boss.insert(
+            SEND_MESSAGE_QUEUE,
+            rows.map((r) => ({ data: { outboxId: r.id }, singletonKey: `outbox/${r.unique_key}` })),
+            { db: fromKysely(trx) },
+          );
+        }
+        return rows.map((r) => r.id);
+      };
+      return db.isTransaction ? write(db) : db.transaction().execute(write);
+    },
+    waitForOutcome: (db, ids, timeoutMs) => waitForOutcome(db, ids, timeoutMs, settled),
+  };
+
+  return {
+    outbox,
+    stop: async () => {
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+  };
 }

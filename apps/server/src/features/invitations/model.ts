@@ -1,0 +1,33 @@
+import { t } from 'elysia';
+
+const userFile = t.String({ minLength: 1, maxLength: 400 });
+const groupId = t.String({ minLength: 1, maxLength: 200 });
+const subGroupId = t.String({ minLength: 1, maxLength: 200 });
+// Long enough for anything pasted: the service answers SPEC §8's 400 texts instead of a schema message.
+const phone = t.String({ maxLength: 100 });
+const email = t.String({ maxLength: 320 });
+const moduleName = t.String({ maxLength: 300 });
+
+export const inviteSmsBody = t.Object({
+  userFile,
+  phoneNumber: t.Optional(t.Nullable(phone)),
+  moduleName: t.Optional(t.Nullable(moduleName)),
+});
+
+export const inviteEmailBody = t.Object({
+  userFile,
+  email: t.Optional(t.Nullable(email)),
+  moduleName: t.Optional(t.Nullable(moduleName)),
+});
+
+export const subgroupSmsBody = t.Object({ groupId });
+
+// SPEC: {groupId, userFile, subGroupId, ...}; other fields a client sends are ignored (the server writes the text).
+export const notifyAssignmentBody = t.Object({ groupId, userFile, subGroupId });
+
+export const subgroupEmailBody = t.Object({
+  groupId,
+  userFile,
+  subGroupId,
+  email: t.Optional(t.Nullable(email)),
+});

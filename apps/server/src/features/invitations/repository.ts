@@ -1,0 +1,53 @@
+import type { DB } from '@hearth/db/client';
+import { NAMED_PROMPTS } from '@hearth/db/seed';
+
+/** An admin-editable named prompt (/system-prompts), or the seeded text if it was removed. */
+export async function promptTemplate(db: DB, name: string): Promise<string> {
+  const row = await db.selectFrom('prompts').select('prompt').where('name', '=', name).executeTakeFirst();
+  return row?.prompt ?? NAMED_PROMPTS[name] ?? '';
+}
+
+export async function findGroup(db: DB, groupId: string) {
+  return db.selectFrom('groups').select(['id', 'name']).where('id', '=', groupId).executeTakeFirst();
+}
+
+const memberColumns = [
+  'users.id as userId',
+  'users.name',
+  'users.file_name as fileName',
+  'users.phone_number as phone',
+  'users.email',
+  'group_members.user_description as userDescription',
+  'subgroups.id as subgroupId',
+  'subgroups.name as subgroupName',
+  'subgroups.description as subgroupDescription',
+] as const;
+
+/** Members of the group that have a subgroup, with it, in name order. */
+export async function assignedMembers(db: DB, groupId: string) {
+  return db
+    .selectFrom('group_members')
+    .innerJoin('users', 'users.id', 'group_members.user_id')
+    .innerJoin('subgroups', 'subgroups.id', 'group_members.subgroup_id')
+    .select(memberColumns)
+    .where('group_members.group_id', '=', groupId)
+    .orderBy('users.name')
+    .orderBy('users.id')
+    .execute();
+}
+
+/** One member's membership of the group; `subgroupId` is null when they have no subgroup yet. */
+export async function findMembership(db: DB, groupId: string, userId: string) {
+  return db
+    .selectFrom('group_members')
+    .innerJoin('users', 'users.id', 'group_members.user_id')
+    .leftJoin('subgroups', 'subgroups.id', 'group_members.subgroup_id')
+    .select(memberColumns)
+    .where('group_members.group_id', '=', groupId)
+    .where('group_members.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function subgroupInGroup(db: DB, groupId: string, subgroupId: string) {
+  return db.selectFrom('subgroups').select('id').where('id', '=', subgroupId).where('group_id', '=', groupId).executeTakeFirst();
+}
