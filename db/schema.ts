@@ -117,6 +117,13 @@ export interface SectionRecordsTable {
   created_at: CreatedAt;
 }
 
+export interface UserStatsTable {
+  user_id: string;
+  last_conversation_at: Timestamp | null;
+  last_module_used: string | null;
+  total_seconds: Generated<number>;
+}
+
 export interface QuizSummariesTable {
   id: Generated<number>;
   user_id: string;
@@ -210,6 +217,7 @@ export interface Database {
   system_prompt: SystemPromptTable;
   prompts: PromptsTable;
   section_records: SectionRecordsTable;
+  user_stats: UserStatsTable;
   quiz_summaries: QuizSummariesTable;
   memory_entries: MemoryEntriesTable;
   mood_entries: MoodEntriesTable;

@@ -130,6 +130,51 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('section_records_user_idx').on('section_records').columns(['user_id', 'end_time']).execute();
 
+  // Per-user summary of section records, kept by statement-level triggers, so the admin table can sort by
+  // analytics without aggregating every section record on each page.
+  await db.schema
+    .createTable('user_stats')
+    .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+    .addColumn('last_conversation_at', 'timestamptz')
+    .addColumn('last_module_used', 'text')
+    .addColumn('total_seconds', 'double precision', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema.createIndex('user_stats_total_idx').on('user_stats').column('total_seconds').execute();
+  await db.schema.createIndex('user_stats_last_idx').on('user_stats').column('last_conversation_at').execute();
+  await db.schema.createIndex('user_stats_module_idx').on('user_stats').expression(sql`lower(last_module_used)`).execute();
+  await sql`
+    create function user_stats_refresh(ids text[]) returns void language sql as $$
+      insert into user_stats (user_id, last_conversation_at, last_module_used, total_seconds)
+      select u.id,
+        (select max(s.end_time) from section_records s where s.user_id = u.id),
+        (select s.module_name from section_records s where s.user_id = u.id order by s.end_time desc limit 1),
+        coalesce((select sum(greatest(extract(epoch from (s.end_time - s.start_time)), 0))
+          from section_records s where s.user_id = u.id), 0)
+      from users u where u.id = any(ids)
+      on conflict (user_id) do update set
+        last_conversation_at = excluded.last_conversation_at,
+        last_module_used = excluded.last_module_used,
+        total_seconds = excluded.total_seconds
+    $$`.execute(db);
+  for (const [op, tables, ids] of [
+    ['insert', 'new table as changed', 'select distinct user_id from changed'],
+    ['delete', 'old table as changed', 'select distinct user_id from changed'],
+    ['update', 'old table as before_rows new table as changed', 'select user_id from before_rows union select user_id from changed'],
+  ] as const) {
+    await sql
+      .raw(
+        `create function section_records_after_${op}() returns trigger language plpgsql as $$
+          begin perform user_stats_refresh(array(${ids})); return null; end $$`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger section_records_stats_${op} after ${op} on section_records
+          referencing ${tables} for each statement execute function section_records_after_${op}()`,
+      )
+      .execute(db);
+  }
+
   await db.schema
     .createTable('quiz_summaries')
     .addColumn('id', 'bigserial', (c) => c.primaryKey())
@@ -226,9 +271,10 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await sql`drop function if exists user_stats_refresh(text[]) cascade`.execute(db);
   for (const t of [
     'voice_sessions', 'rate_limits', 'outbox', 'campaigns', 'feedback', 'mood_entries', 'memory_entries', 'quiz_summaries',
-    'section_records', 'prompts', 'system_prompt', 'sequence_versions', 'sequences', 'group_members',
+    'user_stats', 'section_records', 'prompts', 'system_prompt', 'sequence_versions', 'sequences', 'group_members',
     'subgroups', 'groups', 'user_link_tokens', 'sessions', 'users', 'staff',
   ]) {
     await db.schema.dropTable(t).ifExists().execute();

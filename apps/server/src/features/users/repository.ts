@@ -17,26 +17,17 @@ export interface UsersPageQuery {
   descending: boolean;
 }
 
-// Each key: the expression sorted on, whether it can be null (nulls always sort last), and the aggregate it
-// needs. Analytics keys aggregate section_records once for all users (one pass, then a hash join), never per
-// row. "user_id desc, end_time desc" is a backward scan of section_records_user_idx: no sort needed.
-const latestSection = (column: 'module_name' | 'end_time') =>
-  sql`left join (select distinct on (user_id) user_id, ${sql.ref(column)} as v from section_records
-    order by user_id desc, end_time desc) a on a.user_id = u.id`;
+// Each key: the expression sorted on and whether it can be null (nulls always sort last). Analytics keys read
+// user_stats, which triggers on section_records keep current, so no page aggregates every section record.
+const stats = sql`left join user_stats st on st.user_id = u.id`;
 
 const sortSql: Record<SortKey, { key: RawBuilder<unknown>; nullable: boolean; join?: RawBuilder<unknown> }> = {
   name: { key: sql`lower(u.name)`, nullable: false },
   email: { key: sql`lower(u.email)`, nullable: true },
   phone_number: { key: sql`u.phone_number`, nullable: true },
-  lastModuleUsed: { key: sql`lower(a.v)`, nullable: true, join: latestSection('module_name') },
-  lastConversationDate: { key: sql`a.v`, nullable: true, join: latestSection('end_time') },
-  totalDurationOfAllSections: {
-    key: sql`coalesce(a.v, interval '0')`,
-    nullable: false,
-    // Summing intervals is about twice as fast as summing extracted seconds.
-    join: sql`left join (select user_id, sum(greatest(end_time - start_time, interval '0')) as v
-      from section_records group by user_id) a on a.user_id = u.id`,
-  },
+  lastModuleUsed: { key: sql`lower(st.last_module_used)`, nullable: true, join: stats },
+  lastConversationDate: { key: sql`st.last_conversation_at`, nullable: true, join: stats },
+  totalDurationOfAllSections: { key: sql`coalesce(st.total_seconds, 0)`, nullable: false, join: stats },
 };
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
