@@ -7,6 +7,7 @@ import {
   type PlaybackCallbacks,
   type PlaybackClient,
 } from '@hearth/worklets/client/playback-client'
+import type { LevelMessage } from '@hearth/worklets/messages'
 
 import { microphoneError } from './errors'
 
@@ -138,4 +139,44 @@ export function outputLatencyMs(context: AudioContext): number {
   const base = context.baseLatency || 0
   const output = 'outputLatency' in context ? context.outputLatency || 0 : 0
   return (base + output) * 1000
+}
+
+export interface VoiceAudioCallbacks {
+  /** A 20 ms 24 kHz PCM16 frame; the buffer returns to the worklet when this returns. */
+  onFrame(buffer: ArrayBuffer): void
+  onInputLevel(level: LevelMessage): void
+  onOutputLevel(level: LevelMessage): void
+  onItemEnded(itemId: string, sampleCount: number): void
+  onError(error: Error): void
+}
+
+/** What a voice session needs of the audio: the microphone in, the assistant out. */
+export interface VoiceAudio {
+  readonly capture: Pick<CaptureClient, 'setMuted'>
+  readonly playback: Pick<PlaybackClient, 'appendBase64' | 'endItem' | 'interrupt'>
+  readonly sampleRate: number
+  outputLatencyMs(): number
+  stopMicrophone(): void
+  close(): Promise<void>
+}
+
+export type OpenVoiceAudio = (callbacks: VoiceAudioCallbacks, timeoutMs: number) => Promise<VoiceAudio>
+
+/** The browser's audio for a voice session. Creates the AudioContext before its first await. */
+export const openVoiceAudio: OpenVoiceAudio = async (callbacks, timeoutMs) => {
+  const engine = await openAudioEngine(createAudioContext(), {
+    timeoutMs,
+    capture: { onFrame: callbacks.onFrame, onLevel: callbacks.onInputLevel, onError: callbacks.onError },
+    playback: { onLevel: callbacks.onOutputLevel, onItemEnded: callbacks.onItemEnded, onError: callbacks.onError },
+  })
+  const playback = engine.playback
+  if (!playback) throw new Error('Audio playback could not start.')
+  return {
+    capture: engine.capture,
+    playback,
+    sampleRate: engine.context.sampleRate,
+    outputLatencyMs: () => outputLatencyMs(engine.context),
+    stopMicrophone: engine.stopMicrophone,
+    close: engine.close,
+  }
 }

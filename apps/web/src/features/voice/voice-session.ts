@@ -14,10 +14,13 @@ import {
 import type { LevelMessage } from '@hearth/worklets/messages'
 import { pcm16ToBase64 } from '@hearth/worklets/pcm'
 
-import { type AudioEngine, createAudioContext, openAudioEngine, outputLatencyMs } from './audio-engine'
-import { describeSocketClose } from './errors'
-import { LatencyStats, type LatencySummary } from './latency-stats'
+import { type OpenVoiceAudio, openVoiceAudio, type VoiceAudio } from './audio-engine'
+import { EventWaiters } from './event-waiters'
+import { VoiceMetrics, type VoiceStats } from './voice-metrics'
+import { closeVoiceSocket, openVoiceSocket } from './voice-socket'
 import { voiceSocketUrl, type VoiceSocketParams } from './ws-url'
+
+export type { VoiceStats } from './voice-metrics'
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'disconnecting'
 export type TurnMode = 'server_vad' | 'manual'
@@ -26,6 +29,7 @@ export type TurnMode = 'server_vad' | 'manual'
 export const POST_CHAT_TIMEOUT_MS = 6 * EVENT_TIMEOUT_MS
 /** Past this much unsent data the network is not keeping up: frames are dropped rather than queued. */
 const MAX_BUFFERED_BYTES = 1 << 20
+const NOT_STARTED = 'The conversation was stopped before it started.'
 
 export interface VoiceSessionListener {
   onStatus?(status: ConnectionStatus): void
@@ -50,6 +54,8 @@ export interface VoiceSessionOptions extends VoiceSocketParams {
   socketUrl?: string
   timeoutMs?: number
   postChatTimeoutMs?: number
+  /** The microphone and speakers; tests pass their own. */
+  openAudio?: OpenVoiceAudio
 }
 
 export interface DisconnectResult {
@@ -58,46 +64,18 @@ export interface DisconnectResult {
   error: string | null
 }
 
-export interface VoiceStats {
-  framesSent: number
-  framesDropped: number
-  truncatesSent: number
-  cancelsSent: number
-  interruptions: number
-  /** Samples the playback worklet rendered, over finished and interrupted items. */
-  samplesPlayed: number
-  inputPeakMax: number
-  outputPeakMax: number
-  /** Capture frame handed to the main thread by the worklet -> its ws.send returned. */
-  captureToSendMs: LatencySummary
-  /** speech_started received -> the playback worklet confirmed it is silent (later quanta render zeros). */
-  interruptToSilenceMs: LatencySummary
-  /** What the browser adds after the worklet, to the speaker. */
-  outputLatencyMs: number
-  sampleRate: number
-}
-
-type EventOfType<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>
-
-interface Waiter {
-  type: ServerMessage['type']
-  resolve(event: ServerMessage): void
-  reject(error: Error): void
-  timer: ReturnType<typeof setTimeout>
-}
-
 export class VoiceSession {
   private readonly options: VoiceSessionOptions
   private readonly listener: VoiceSessionListener
   private readonly timeoutMs: number
+  private readonly waiters = new EventWaiters<ServerMessage>()
   private statusValue: ConnectionStatus = 'disconnected'
   private turnModeValue: TurnMode
-  private engine: AudioEngine | null = null
+  private audio: VoiceAudio | null = null
   private socket: WebSocket | null = null
   private sessionInfo: HearthSession | null = null
-  private waiters: Waiter[] = []
   private aborted = false
-  private disconnecting: Promise<DisconnectResult> | null = null
+  private ending: Promise<DisconnectResult> | null = null
   private micMuted = false
   private talking = false
   /** The response being generated (SPEC §4: tracked so it can be cancelled). */
@@ -105,20 +83,9 @@ export class VoiceSession {
   /** The assistant item whose audio is arriving, and items cut off by an interruption (late deltas dropped). */
   private audioItemId: string | null = null
   private readonly interruptedItems = new Set<string>()
-  /** Audio figures kept from the last engine, so stats() still answers after the session ended. */
-  private lastAudio = { outputLatencyMs: 0, sampleRate: 0 }
-  private readonly captureToSend = new LatencyStats()
-  private readonly interruptToSilence = new LatencyStats()
-  private readonly counters = {
-    framesSent: 0,
-    framesDropped: 0,
-    truncatesSent: 0,
-    cancelsSent: 0,
-    interruptions: 0,
-    samplesPlayed: 0,
-    inputPeakMax: 0,
-    outputPeakMax: 0,
-  }
+  /** Audio figures kept from the last audio, so stats() still answers after the session ended. */
+  private audioFigures = { outputLatencyMs: 0, sampleRate: 0 }
+  private readonly metrics = new VoiceMetrics()
 
   constructor(options: VoiceSessionOptions) {
     this.options = options
@@ -146,35 +113,31 @@ export class VoiceSession {
    * (MicrophoneDeniedError when the microphone is refused); everything opened is released again.
    */
   async connect(): Promise<HearthSession> {
-    if (this.statusValue !== 'disconnected') throw new Error('This voice session has already started.')
+    if (this.statusValue !== 'disconnected' || this.ending) throw new Error('This voice session has already started.')
     this.setStatus('connecting')
-    const context = createAudioContext()
     try {
-      this.engine = await openAudioEngine(context, {
-        timeoutMs: this.timeoutMs,
-        capture: {
+      this.audio = await (this.options.openAudio ?? openVoiceAudio)(
+        {
           onFrame: this.sendFrame,
-          onLevel: (level) => {
-            if (level.peak > this.counters.inputPeakMax) this.counters.inputPeakMax = level.peak
+          onInputLevel: (level) => {
+            this.metrics.inputPeak(level.peak)
             this.listener.onInputLevel?.(level)
           },
-          onError: (error) => this.listener.onError?.(error),
-        },
-        playback: {
-          onLevel: (level) => {
-            if (level.peak > this.counters.outputPeakMax) this.counters.outputPeakMax = level.peak
+          onOutputLevel: (level) => {
+            this.metrics.outputPeak(level.peak)
             this.listener.onOutputLevel?.(level)
           },
-          onItemEnded: (_itemId, sampleCount) => {
-            this.counters.samplesPlayed += sampleCount
-          },
+          onItemEnded: (_itemId, sampleCount) => this.metrics.played(sampleCount),
           onError: (error) => this.listener.onError?.(error),
         },
-      })
+        this.timeoutMs,
+      )
       this.throwIfAborted()
-      if (this.turnModeValue === 'manual') await this.engine.capture.setMuted(true)
-      this.socket = await this.openSocket()
-      const session = await this.waitFor('hearth.session', 'The voice session did not start in time. Please try again.')
+      if (this.turnModeValue === 'manual') await this.audio.capture.setMuted(true)
+      await this.openSocket()
+      const session =
+        this.sessionInfo ??
+        (await this.waiters.wait('hearth.session', this.timeoutMs, 'The voice session did not start in time. Please try again.'))
       this.throwIfAborted()
       const { settings } = this.options
       if (settings?.reminder !== undefined) this.send({ type: 'hearth.settings', reminder: settings.reminder })
@@ -193,8 +156,8 @@ export class VoiceSession {
    * bounded wait for the server's post-chat result, then the socket and audio are closed.
    */
   disconnect(): Promise<DisconnectResult> {
-    this.disconnecting ??= this.finish()
-    return this.disconnecting
+    this.ending ??= this.finish()
+    return this.ending
   }
 
   send(event: BrowserEvent): void {
@@ -211,7 +174,7 @@ export class VoiceSession {
     this.talking = false
     if (this.statusValue !== 'connected') return
     this.sendTurnDetection(mode === 'manual' ? null : this.serverVad())
-    await this.engine?.capture.setMuted(mode === 'manual' || this.micMuted)
+    await this.audio?.capture.setMuted(mode === 'manual' || this.micMuted)
   }
 
   /** Push-to-talk pressed: the assistant stops, a fresh input buffer starts recording. */
@@ -220,14 +183,14 @@ export class VoiceSession {
     this.talking = true
     void this.interruptPlayback()
     this.send({ type: 'input_audio_buffer.clear' })
-    await this.engine?.capture.setMuted(false)
+    await this.audio?.capture.setMuted(false)
   }
 
   /** Push-to-talk released: what was said is committed and answered. */
   async stopTalking(): Promise<void> {
     if (!this.talking) return
     this.talking = false
-    await this.engine?.capture.setMuted(true)
+    await this.audio?.capture.setMuted(true)
     this.send({ type: 'input_audio_buffer.commit' })
     this.send({ type: 'response.create' })
   }
@@ -235,20 +198,14 @@ export class VoiceSession {
   /** Stops sending the microphone without ending the session (e.g. while recording spoken feedback). */
   async setMicMuted(muted: boolean): Promise<void> {
     this.micMuted = muted
-    if (this.turnModeValue === 'server_vad') await this.engine?.capture.setMuted(muted)
+    if (this.turnModeValue === 'server_vad') await this.audio?.capture.setMuted(muted)
   }
 
   stats(): VoiceStats {
-    return {
-      ...this.counters,
-      captureToSendMs: this.captureToSend.summary(),
-      interruptToSilenceMs: this.interruptToSilence.summary(),
-      ...(this.engine ? this.audioFigures(this.engine) : this.lastAudio),
-    }
-  }
-
-  private audioFigures(engine: AudioEngine) {
-    return { outputLatencyMs: outputLatencyMs(engine.context), sampleRate: engine.context.sampleRate }
+    const audio = this.audio
+    return this.metrics.snapshot(
+      audio ? { outputLatencyMs: audio.outputLatencyMs(), sampleRate: audio.sampleRate } : this.audioFigures,
+    )
   }
 
   // ---- microphone -> server ----
@@ -260,13 +217,12 @@ export class VoiceSession {
     if (!socket || socket.readyState !== WebSocket.OPEN || this.statusValue !== 'connected') return
     if (this.turnModeValue === 'manual' ? !this.talking : this.micMuted) return
     if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-      this.counters.framesDropped++
+      this.metrics.count('framesDropped')
       return
     }
     const startedMs = performance.now()
     socket.send(`{"type":"input_audio_buffer.append","audio":"${pcm16ToBase64(new Int16Array(buffer))}"}`)
-    this.captureToSend.record(performance.now() - startedMs)
-    this.counters.framesSent++
+    this.metrics.frameSent(performance.now() - startedMs)
   }
 
   // ---- server -> page ----
@@ -288,11 +244,11 @@ export class VoiceSession {
       case 'response.output_audio.delta':
         if (!this.interruptedItems.has(event.item_id)) {
           this.audioItemId = event.item_id
-          this.engine?.playback?.appendBase64(event.item_id, event.delta)
+          this.audio?.playback.appendBase64(event.item_id, event.delta)
         }
         break
       case 'response.output_audio.done':
-        this.engine?.playback?.endItem(event.item_id)
+        this.audio?.playback.endItem(event.item_id)
         if (this.audioItemId === event.item_id) this.audioItemId = null
         break
       case 'response.created':
@@ -310,7 +266,7 @@ export class VoiceSession {
         }
         break
     }
-    this.settleWaiters(event)
+    this.waiters.settle(event)
     this.listener.onServerEvent?.(event)
   }
 
@@ -319,7 +275,7 @@ export class VoiceSession {
    * much of the item was heard (`conversation.item.truncate`), so the model knows where it was cut off.
    */
   private async interruptPlayback(): Promise<void> {
-    const playback = this.engine?.playback
+    const playback = this.audio?.playback
     if (!playback) return
     const startedMs = performance.now()
     // The worklet is told first: a socket send can stall the main thread for a while on a busy machine.
@@ -328,7 +284,7 @@ export class VoiceSession {
     if (this.responseId) {
       // Cancel errors for a response that already ended are expected and ignored (SPEC §4).
       this.send({ type: 'response.cancel' })
-      this.counters.cancelsSent++
+      this.metrics.count('cancelsSent')
     }
     let interrupted
     try {
@@ -338,9 +294,7 @@ export class VoiceSession {
       return
     }
     if (!interrupted.itemId) return
-    this.interruptToSilence.record(performance.now() - startedMs)
-    this.counters.interruptions++
-    this.counters.samplesPlayed += interrupted.sampleCount
+    this.metrics.interrupted(performance.now() - startedMs, interrupted.sampleCount)
     this.interruptedItems.add(interrupted.itemId)
     if (this.statusValue !== 'connected') return
     this.send({
@@ -349,44 +303,26 @@ export class VoiceSession {
       content_index: 0,
       audio_end_ms: interrupted.audioEndMs,
     })
-    this.counters.truncatesSent++
+    this.metrics.count('truncatesSent')
   }
 
-  // ---- socket and waits ----
+  // ---- socket ----
 
-  private openSocket(): Promise<WebSocket> {
-    const url =
-      this.options.socketUrl ??
-      voiceSocketUrl(location, {
-        page: this.options.page,
-        module: this.options.module,
-        version: this.options.version,
-        voice: this.options.voice,
-        temperature: this.options.temperature,
-      })
-    const socket = new WebSocket(url)
+  private openSocket(): Promise<void> {
+    const { page, module, version, voice, temperature } = this.options
+    const url = this.options.socketUrl ?? voiceSocketUrl(location, { page, module, version, voice, temperature })
+    const { socket, opened } = openVoiceSocket(url, this.timeoutMs, {
+      onMessage: (data) => this.receive(data),
+      onClose: (message) => this.onSocketClosed(message),
+    })
     this.socket = socket
-    socket.onmessage = (message) => this.receive(message.data)
-    return new Promise<WebSocket>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        reject(new Error('The voice server did not answer in time. Check your connection and try again.'))
-        socket.close()
-      }, this.timeoutMs)
-      socket.onopen = () => {
-        clearTimeout(timer)
-        resolve(socket)
-      }
-      socket.onclose = (event) => {
-        clearTimeout(timer)
-        const message = describeSocketClose(event.code, event.reason)
-        reject(new Error(message))
-        this.onSocketClosed(message)
-      }
+    return opened.catch((error: unknown) => {
+      throw this.aborted ? new Error(NOT_STARTED) : error
     })
   }
 
   private onSocketClosed(message: string): void {
-    this.failWaiters(new Error(message))
+    this.waiters.failAll(new Error(this.aborted ? NOT_STARTED : message))
     if (this.statusValue !== 'connected') return
     // Closed by the server or the network while talking: release the audio and say why.
     void this.teardown().then(() => {
@@ -395,70 +331,34 @@ export class VoiceSession {
     })
   }
 
-  private waitFor<T extends ServerMessage['type']>(type: T, timeoutMessage: string, timeoutMs = this.timeoutMs) {
-    if (type === 'hearth.session' && this.sessionInfo) return Promise.resolve(this.sessionInfo as EventOfType<T>)
-    return new Promise<EventOfType<T>>((resolve, reject) => {
-      const waiter: Waiter = {
-        type,
-        resolve: (event) => resolve(event as EventOfType<T>),
-        reject,
-        timer: setTimeout(() => {
-          this.waiters = this.waiters.filter((w) => w !== waiter)
-          reject(new Error(timeoutMessage))
-        }, timeoutMs),
-      }
-      this.waiters.push(waiter)
-    })
-  }
-
-  private settleWaiters(event: ServerMessage): void {
-    const matching = this.waiters.filter((waiter) => waiter.type === event.type)
-    if (matching.length === 0) return
-    this.waiters = this.waiters.filter((waiter) => waiter.type !== event.type)
-    for (const waiter of matching) {
-      clearTimeout(waiter.timer)
-      waiter.resolve(event)
-    }
-  }
-
-  private failWaiters(error: Error): void {
-    const waiting = this.waiters
-    this.waiters = []
-    for (const waiter of waiting) {
-      clearTimeout(waiter.timer)
-      waiter.reject(error)
-    }
-  }
-
   // ---- the end ----
 
   private async finish(): Promise<DisconnectResult> {
     if (this.statusValue === 'connecting') {
       // Still starting: stop where it is; connect() releases what it opened and rejects.
       this.aborted = true
-      this.failWaiters(new Error('The conversation was stopped before it started.'))
+      this.waiters.failAll(new Error(NOT_STARTED))
       this.socket?.close(1000)
       return { postChat: null, error: null }
     }
     if (this.statusValue !== 'connected') return { postChat: null, error: null }
     this.setStatus('disconnecting')
     this.talking = false
-    this.engine?.stopMicrophone()
+    this.audio?.stopMicrophone()
     try {
-      await this.engine?.playback?.interrupt()
+      await this.audio?.playback.interrupt()
     } catch {
       // Playback is being closed anyway.
     }
 
     let postChat: HearthPostChat | null = null
     let error: string | null = null
-    const socket = this.socket
-    if (socket?.readyState === WebSocket.OPEN) {
-      const seconds = Math.round((this.options.postChatTimeoutMs ?? POST_CHAT_TIMEOUT_MS) / 1000)
-      const waiting = this.waitFor(
+    if (this.socket?.readyState === WebSocket.OPEN) {
+      const timeoutMs = this.options.postChatTimeoutMs ?? POST_CHAT_TIMEOUT_MS
+      const waiting = this.waiters.wait(
         'hearth.post_chat',
-        `The server did not confirm the end of the conversation within ${seconds} s.`,
-        this.options.postChatTimeoutMs ?? POST_CHAT_TIMEOUT_MS,
+        timeoutMs,
+        `The server did not confirm the end of the conversation within ${Math.ceil(timeoutMs / 1000)} s.`,
       )
       this.send({ type: 'hearth.end_session' })
       try {
@@ -476,29 +376,24 @@ export class VoiceSession {
   }
 
   private async teardown(): Promise<void> {
-    const socket = this.socket
-    if (socket) {
-      socket.onmessage = null
-      socket.onclose = null
-      socket.onopen = null
-      if (socket.readyState === WebSocket.OPEN || socket.readyState === WebSocket.CONNECTING) socket.close(1000)
-    }
-    this.failWaiters(new Error('The voice session has ended.'))
+    if (this.socket) closeVoiceSocket(this.socket)
+    this.waiters.failAll(new Error('The voice session has ended.'))
     this.responseId = null
     this.audioItemId = null
-    const engine = this.engine
-    this.engine = null
-    if (engine) this.lastAudio = this.audioFigures(engine)
-    await engine?.close()
+    const audio = this.audio
+    this.audio = null
+    if (audio) {
+      this.audioFigures = { outputLatencyMs: audio.outputLatencyMs(), sampleRate: audio.sampleRate }
+      await audio.close()
+    }
   }
 
   private throwIfAborted(): void {
-    if (this.aborted) throw new Error('The conversation was stopped before it started.')
+    if (this.aborted) throw new Error(NOT_STARTED)
   }
 
   private serverVad(): TurnDetection {
-    const known = this.sessionInfo?.turnDetection
-    return known ?? defaultTurnDetection(this.options.page)
+    return this.sessionInfo?.turnDetection ?? defaultTurnDetection(this.options.page)
   }
 
   private sendTurnDetection(turnDetection: TurnDetection): void {

@@ -65,7 +65,6 @@ export function UserPage({ idParam, moduleParam, takeLinkToken, onModuleChange }
   useEffect(() => {
     void load({ token: takeLinkToken(), idParam, moduleParam })
     // Once per visit: the token is consumed on the first run, and a reload starts the page afresh.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
   useEffect(() => {
