@@ -284,16 +284,29 @@ test.describe('user page', () => {
   })
 })
 
+const IOS_CHROME =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/126.0.6478.54 Mobile/15E148 Safari/604.1'
+
 test.describe('user page on a 375 px phone', () => {
-  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true })
+  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, userAgent: IOS_CHROME })
   test.describe.configure({ timeout: 60_000 })
 
-  test('idle, connected, feedback and settings fit the screen', async ({ page, snapshot }) => {
+  test('iOS warning; idle, connected, feedback and settings fit the screen', async ({ page, snapshot }) => {
     const user = await createUserWithLink()
     await openPersonalLink(page, user.url)
     const noSideScroll = async () =>
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    // SPEC §8: Chrome on iOS gets the warning, and it stays until dismissed.
+    const warning = page.getByRole('alert').filter({ hasText: 'This early alpha version only best in Safari on iOS devices.' })
+    await expect(warning).toHaveText(
+      'This early alpha version only best in Safari on iOS devices. Using Chrome may cause the AI to be unresponsive or buggy.',
+    )
     await noSideScroll()
+    await snapshot('user-ios-warning-375')
+    await page.waitForTimeout(4_000)
+    await expect(warning).toBeVisible()
+    await warning.getByRole('button', { name: 'Dismiss warning' }).click()
+    await expect(warning).toBeHidden()
     await snapshot('user-idle-375')
 
     await chatButton(page).click()
@@ -301,6 +314,11 @@ test.describe('user page on a 375 px phone', () => {
     await expect.poll(async () => (await voice(page, 'stats'))?.outputPeakMax ?? 0, { timeout: 8_000 }).toBeGreaterThan(0.05)
     await noSideScroll()
     await snapshot('user-connected-375')
+    // Choosing a module while talking moves the live session to it.
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await page.getByRole('menuitemradio', { name: 'default_Check In' }).click()
+    await expect.poll(async () => (await voice(page, 'session'))?.module).toBe('default_Check In')
+    await expect(page.getByTestId('module-name')).toHaveText('Module: default_Check In')
     await chatButton(page).click()
     await expect(chatButton(page)).toHaveText('chat', { timeout: 35_000 })
 
