@@ -33,6 +33,8 @@ const resetAtom = atom(null, (_get, set) => {
 
 export const feedbackStepAtom = atom((get) => get(stepBaseAtom))
 export const feedbackSendingAtom = atom((get) => get(sendingBaseAtom))
+/** The microphone is recording (it takes a moment to start after the modal opens). */
+export const feedbackMicReadyAtom = atom((get) => get(recorderBaseAtom) !== null)
 /** What the server heard, shown on the thank-you step. */
 export const feedbackResultAtom = atom((get) => get(resultBaseAtom))
 export const includeConversationAtom = atom(

@@ -18,6 +18,7 @@ import {
   cancelFeedbackAtom,
   closeFeedbackAtom,
   type FeedbackContext,
+  feedbackMicReadyAtom,
   feedbackResultAtom,
   feedbackSendingAtom,
   feedbackStepAtom,
@@ -34,6 +35,7 @@ type FeedbackDialogProps = {
 export function FeedbackDialog({ context }: FeedbackDialogProps) {
   const step = useAtomValue(feedbackStepAtom)
   const sending = useAtomValue(feedbackSendingAtom)
+  const micReady = useAtomValue(feedbackMicReadyAtom)
   const result = useAtomValue(feedbackResultAtom)
   const [includeConversation, setIncludeConversation] = useAtom(includeConversationAtom)
   const stop = useSetAtom(stopFeedbackAtom)
@@ -82,7 +84,9 @@ export function FeedbackDialog({ context }: FeedbackDialogProps) {
                   {sending ? <LoaderCircle className="size-6 animate-spin" aria-hidden /> : <Mic className="size-6" aria-hidden />}
                 </span>
               </span>
-              <p className="text-sm font-medium text-muted-foreground">{sending ? 'Sending your feedback…' : 'Recording…'}</p>
+              <p className="text-sm font-medium text-muted-foreground">
+                {sending ? 'Sending your feedback…' : micReady ? 'Recording…' : 'Starting the microphone…'}
+              </p>
             </div>
             <div className="flex items-center gap-3">
               <Checkbox
@@ -97,7 +101,7 @@ export function FeedbackDialog({ context }: FeedbackDialogProps) {
               <Button variant="outline" onClick={() => void cancel()} disabled={sending}>
                 Cancel Feedback
               </Button>
-              <Button onClick={() => void stop(context())} disabled={sending}>
+              <Button onClick={() => void stop(context())} disabled={sending || !micReady}>
                 {sending && <LoaderCircle className="animate-spin" aria-hidden />}
                 Stop Recording
               </Button>

@@ -71,10 +71,10 @@ export function UserPage({ idParam, moduleParam, takeLinkToken, onModuleChange }
     if (page.phase === 'error') toast.error(page.message)
   }, [page])
 
-  // Leaving the page ends a live conversation properly (post-chat still runs on the server).
+  // Leaving the page ends a live (or starting) conversation properly; post-chat still runs on the server.
   useEffect(
     () => () => {
-      if (store.get(connectionStatusAtom) === 'connected') void store.set(disconnectVoiceAtom)
+      if (store.get(connectionStatusAtom) !== 'disconnected') void store.set(disconnectVoiceAtom)
     },
     [store],
   )
