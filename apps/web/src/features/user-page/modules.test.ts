@@ -1,6 +1,6 @@
 import { expect, test } from 'bun:test'
 
-import { defaultModule, findModule, moduleLabel, selectableModules } from './modules'
+import { defaultModule, findModule, moduleLabel, selectableModules } from '@/features/user-page/modules'
 
 test('module names lose ".json" and the global prompt is never offered', () => {
   expect(moduleLabel('Get to Know You.json')).toBe('Get to Know You')

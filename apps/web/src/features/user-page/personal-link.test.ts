@@ -1,6 +1,6 @@
 import { expect, test } from 'bun:test'
 
-import { addressWithoutToken, linkTokenFromHash } from './personal-link'
+import { addressWithoutToken, linkTokenFromHash } from '@/features/user-page/personal-link'
 
 test('the token comes from #k=…; anything else is no token', () => {
   expect(linkTokenFromHash('#k=abc_DEF-123')).toBe('abc_DEF-123')

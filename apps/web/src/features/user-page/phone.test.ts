@@ -1,6 +1,6 @@
 import { expect, test } from 'bun:test'
 
-import { isValidPhoneInput, stripPhoneInput } from './phone'
+import { isValidPhoneInput, stripPhoneInput } from '@/features/user-page/phone'
 
 test('typing keeps digits and plus signs only', () => {
   expect(stripPhoneInput('+1 (415) 555-2671')).toBe('+14155552671')

@@ -1,6 +1,6 @@
 import { expect, test } from 'bun:test'
 
-import { isIosNonSafari } from './platform'
+import { isIosNonSafari } from '@/features/user-page/platform'
 
 const iphone = (rest: string) => `Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) ${rest}`
 

@@ -5,7 +5,7 @@ import { atom } from 'jotai'
 import type { BrowserEvent, HearthSession, ServerMessage } from '@hearth/protocol'
 import type { LevelMessage } from '@hearth/worklets/messages'
 
-import { emptyConversation, formatTranscript, reduceConversation, type ConversationItem } from './conversation'
+import { emptyConversation, formatTranscript, reduceConversation, type ConversationItem } from '@/features/voice/conversation'
 import {
   type ConnectionStatus,
   type DisconnectResult,
@@ -13,7 +13,7 @@ import {
   VoiceSession,
   type VoiceSessionOptions,
   type VoiceStats,
-} from './voice-session'
+} from '@/features/voice/voice-session'
 
 export type LevelReading = Pick<LevelMessage, 'rms' | 'peak' | 'bars'>
 

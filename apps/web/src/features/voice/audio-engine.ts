@@ -9,7 +9,7 @@ import {
 } from '@hearth/worklets/client/playback-client'
 import type { LevelMessage } from '@hearth/worklets/messages'
 
-import { microphoneError } from './errors'
+import { microphoneError } from '@/features/voice/errors'
 
 export interface AudioEngine {
   readonly context: AudioContext

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { ServerMessage } from '@hearth/protocol'
 
-import { emptyConversation, formatTranscript, reduceConversation, type ConversationState } from './conversation'
+import { emptyConversation, formatTranscript, reduceConversation, type ConversationState } from '@/features/voice/conversation'
 
 let eventCounter = 0
 const event = (body: Record<string, unknown>) => ({ event_id: `e${++eventCounter}`, ...body }) as ServerMessage

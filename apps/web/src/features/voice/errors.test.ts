@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 
-import { describeSocketClose, MIC_DENIED_MESSAGE, MicrophoneDeniedError, microphoneError } from './errors'
+import { describeSocketClose, MIC_DENIED_MESSAGE, MicrophoneDeniedError, microphoneError } from '@/features/voice/errors'
 
 describe('microphoneError', () => {
   test('a refusal becomes the SPEC alert text; other failures say what to do', () => {

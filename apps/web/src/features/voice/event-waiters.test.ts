@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 
-import { EventWaiters } from './event-waiters'
+import { EventWaiters } from '@/features/voice/event-waiters'
 
 type Event = { type: 'a'; n: number } | { type: 'b' }
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 
-import { LatencyStats, quantile } from './latency-stats'
+import { LatencyStats, quantile } from '@/features/voice/latency-stats'
 
 describe('LatencyStats', () => {
   test('median, p95 and max of what was recorded; nothing recorded gives nulls', () => {

@@ -3,8 +3,8 @@
 import { FRAME_MS } from '@hearth/protocol/audio'
 import type { LevelMessage } from '@hearth/worklets/messages'
 
-import { type AudioEngine, createAudioContext, openAudioEngine } from './audio-engine'
-import { encodeWav } from './wav'
+import { type AudioEngine, createAudioContext, openAudioEngine } from '@/features/voice/audio-engine'
+import { encodeWav } from '@/features/voice/wav'
 
 /** Feedback longer than this is cut off (about 14 MB of audio, under the server's 25 MB upload limit). */
 export const MAX_RECORDING_MS = 5 * 60 * 1000

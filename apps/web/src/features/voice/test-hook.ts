@@ -10,7 +10,7 @@ import {
   readVoiceStatsAtom,
   voiceEventLogAtom,
   voiceSessionInfoAtom,
-} from './atoms'
+} from '@/features/voice/atoms'
 
 export function installVoiceTestHook(store: Store): () => void {
   if (typeof window === 'undefined' || !navigator.webdriver) return () => undefined

@@ -1,5 +1,5 @@
 // Counters and latencies of a voice session: what the benchmark prints and the browser tests check.
-import { LatencyStats, type LatencySummary } from './latency-stats'
+import { LatencyStats, type LatencySummary } from '@/features/voice/latency-stats'
 
 export interface VoiceStats {
   framesSent: number

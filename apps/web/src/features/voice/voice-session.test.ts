@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test
 import type { Server, ServerWebSocket } from 'bun'
 import type { BrowserEvent, HearthSession, ServerMessage } from '@hearth/protocol'
 
-import type { OpenVoiceAudio, VoiceAudio, VoiceAudioCallbacks } from './audio-engine'
-import { type ConnectionStatus, VoiceSession, type VoiceSessionOptions } from './voice-session'
+import type { OpenVoiceAudio, VoiceAudio, VoiceAudioCallbacks } from '@/features/voice/audio-engine'
+import { type ConnectionStatus, VoiceSession, type VoiceSessionOptions } from '@/features/voice/voice-session'
 
 type Relay = {
   /** Runs when the browser's socket opens; by default the relay announces the session. */

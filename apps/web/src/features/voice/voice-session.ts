@@ -14,13 +14,13 @@ import {
 import type { LevelMessage } from '@hearth/worklets/messages'
 import { pcm16ToBase64 } from '@hearth/worklets/pcm'
 
-import { type OpenVoiceAudio, openVoiceAudio, type VoiceAudio } from './audio-engine'
-import { EventWaiters } from './event-waiters'
-import { VoiceMetrics, type VoiceStats } from './voice-metrics'
-import { closeVoiceSocket, openVoiceSocket } from './voice-socket'
-import { voiceSocketUrl, type VoiceSocketParams } from './ws-url'
+import { type OpenVoiceAudio, openVoiceAudio, type VoiceAudio } from '@/features/voice/audio-engine'
+import { EventWaiters } from '@/features/voice/event-waiters'
+import { VoiceMetrics, type VoiceStats } from '@/features/voice/voice-metrics'
+import { closeVoiceSocket, openVoiceSocket } from '@/features/voice/voice-socket'
+import { voiceSocketUrl, type VoiceSocketParams } from '@/features/voice/ws-url'
 
-export type { VoiceStats } from './voice-metrics'
+export type { VoiceStats } from '@/features/voice/voice-metrics'
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'disconnecting'
 export type TurnMode = 'server_vad' | 'manual'

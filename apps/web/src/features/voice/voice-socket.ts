@@ -1,5 +1,5 @@
 // Opening the /ws socket with a deadline: a server that never answers becomes a clear error.
-import { describeSocketClose } from './errors'
+import { describeSocketClose } from '@/features/voice/errors'
 
 export interface VoiceSocketHandlers {
   onMessage(data: unknown): void

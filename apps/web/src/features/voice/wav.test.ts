@@ -1,6 +1,6 @@
 import { expect, test } from 'bun:test'
 
-import { encodeWav, wavDurationMs } from './wav'
+import { encodeWav, wavDurationMs } from '@/features/voice/wav'
 
 test('a WAV header that says 24 kHz mono 16-bit, followed by the samples little-endian', () => {
   const wav = encodeWav([Int16Array.from([1, -2]), Int16Array.from([0x7fff, -0x8000])])

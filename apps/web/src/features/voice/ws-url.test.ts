@@ -1,6 +1,6 @@
 import { expect, test } from 'bun:test'
 
-import { voiceSocketUrl } from './ws-url'
+import { voiceSocketUrl } from '@/features/voice/ws-url'
 
 test('the socket is on the same origin, secure when the page is, with the page, module and version in the query', () => {
   expect(voiceSocketUrl({ protocol: 'http:', host: '127.0.0.1:3917' }, { page: 'user' })).toBe(
