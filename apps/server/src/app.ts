@@ -27,6 +27,8 @@ export function createApp(deps: AppDeps, opts: { webDist?: string } = {}) {
       const length = Number(request.headers.get('content-length') ?? 0);
       const multipart = request.headers.get('content-type')?.startsWith('multipart/') ?? false;
       if (length > (multipart ? MAX_UPLOAD_BYTES : MAX_JSON_BYTES)) throw new HttpError(413, 'Request body too large');
+      // PostgreSQL text cannot hold NUL, and no name in a path ever contains one.
+      if (/%00/.test(request.url)) throw new HttpError(400, 'The request contains characters that cannot be stored');
     })
     .use(healthRoutes(deps))
     .use(authRoutes(deps))

@@ -22,6 +22,8 @@ export const badGateway = (message: string) => new HttpError(502, message);
 // PostgreSQL error classes that can only come from what the client sent.
 const pgClientErrors: Record<string, [number, string]> = {
   '22P02': [400, 'Invalid value in request'],
+  '22021': [400, 'The request contains characters that cannot be stored'],
+  '22P05': [400, 'The request contains characters that cannot be stored'],
   '22001': [400, 'A value in the request is too long'],
   '22003': [400, 'A number in the request is out of range'],
   '22007': [400, 'Invalid date in request'],
