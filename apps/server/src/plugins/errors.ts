@@ -72,6 +72,12 @@ export const errorsPlugin = new Elysia({ name: 'errors' })
         set.status = 401;
         return { error: 'Please sign in' };
     }
+    // Elysia builds its validation message with `${value}`, which throws on a body like {"toString":0}: the
+    // request was invalid all the same.
+    if (error instanceof TypeError && error.stack?.includes('new ValidationError')) {
+      set.status = 400;
+      return { error: 'Invalid request body' };
+    }
     const pg = (error as { code?: string }).code;
     if (typeof pg === 'string' && pgClientErrors[pg]) {
       const [status, message] = pgClientErrors[pg];

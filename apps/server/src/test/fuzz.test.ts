@@ -29,6 +29,8 @@ const weird = fc.oneof(
   fc.constant(null),
   fc.array(fc.anything(), { maxLength: 5 }),
   fc.dictionary(fc.string({ maxLength: 10 }), fc.anything(), { maxKeys: 5 }),
+  // Objects that break naive string conversion.
+  fc.constantFrom({ toString: 0 }, { valueOf: 1 }, { toString: 'x', valueOf: null }, { __proto__: null, a: 1 }),
 );
 
 function assertShape(res: { status: number; body: any }, what: string) {
