@@ -119,7 +119,14 @@ export interface TestResponse {
 
 let userCounter = 0;
 
-export async function createTestContext(opts: { config?: Partial<Config>; deps?: Partial<AppDeps> } = {}): Promise<TestContext> {
+export interface TestContextOptions {
+  config?: Partial<Config>;
+  deps?: Partial<AppDeps>;
+  /** Runs before the app is built, e.g. to start the job queue; what it returns is stopped at close. */
+  setup?: (deps: AppDeps, handle: DatabaseHandle) => Promise<{ stop(): Promise<void> } | void>;
+}
+
+export async function createTestContext(opts: TestContextOptions = {}): Promise<TestContext> {
   const handle = await createTestDatabase();
   const config = testConfig(opts.config);
   const deps: AppDeps = {
@@ -130,6 +137,7 @@ export async function createTestContext(opts: { config?: Partial<Config>; deps?:
     outbox: outboxOnly,
     ...opts.deps,
   };
+  const started = await opts.setup?.(deps, handle);
   const app = createApp(deps, { webDist: '/nonexistent-web-dist' });
   const staffCookies = new Map<string, string>();
   const ctx: TestContext = {
@@ -182,7 +190,10 @@ export async function createTestContext(opts: { config?: Partial<Config>; deps?:
         .execute();
       return { id, name, fileName };
     },
-    close: () => handle.close(),
+    async close() {
+      await started?.stop();
+      await handle.close();
+    },
   };
   return ctx;
 }
