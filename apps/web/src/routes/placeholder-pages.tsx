@@ -1,7 +1,6 @@
 // Stand-ins for the screens of SPEC §2 that later changes build. Each keeps the document title SPEC gives it,
 // so links, tests and bookmarks already point at the right place.
 import { getRouteApi } from '@tanstack/react-router'
-import { Flame } from 'lucide-react'
 
 import { ComingSoon } from '@/components/coming-soon'
 import { PublicLayout } from '@/routes/landing'
@@ -147,23 +146,5 @@ export function PrivacyPage() {
         />
       </div>
     </PublicLayout>
-  )
-}
-
-/** The end-user voice page opened from a personal link. */
-export function UserPage() {
-  return (
-    <div className="flex min-h-dvh flex-col items-center justify-center gap-6 px-4 py-10 text-center">
-      <title>User</title>
-      <span className="grid size-14 place-items-center rounded-2xl bg-gradient-to-br from-amber-500 to-primary text-primary-foreground shadow-md">
-        <Flame className="size-7" aria-hidden />
-      </span>
-      <div className="grid max-w-sm gap-2">
-        <h1 className="font-display text-2xl font-semibold">Your conversation space is almost ready</h1>
-        <p className="text-muted-foreground">
-          Open Hearth from your personal link to talk with your companion. This page is coming soon.
-        </p>
-      </div>
-    </div>
   )
 }
