@@ -25,7 +25,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('is_test_user', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('users_name_idx').on('users').expression(sql`lower(name)`).execute();
+  // The admin table pages by these orders (ties broken by id).
+  await db.schema.createIndex('users_name_idx').on('users').expression(sql`lower(name), id`).execute();
+  await db.schema.createIndex('users_email_idx').on('users').expression(sql`lower(email), id`).execute();
   await db.schema.createIndex('users_phone_idx').on('users').column('phone_number').execute();
 
   await db.schema
