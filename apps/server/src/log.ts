@@ -4,10 +4,10 @@
  */
 type Fields = Record<string, unknown>;
 
-const quiet = process.env.LOG_LEVEL === 'silent' || (process.env.NODE_ENV === 'test' && !process.env.LOG_LEVEL);
+const quiet = () => process.env.LOG_LEVEL === 'silent' || (process.env.NODE_ENV === 'test' && !process.env.LOG_LEVEL);
 
 function write(level: 'info' | 'warn' | 'error', msg: string, fields?: Fields) {
-  if (quiet && level !== 'error') return;
+  if (quiet() && level !== 'error') return;
   const line = JSON.stringify({ t: new Date().toISOString(), level, msg, ...fields });
   (level === 'error' ? console.error : console.log)(line);
 }
