@@ -1,0 +1,28 @@
+import { createProviders } from '../providers';
+import type { FakeConnection, FakeRealtime } from '../test/fake-openai-realtime';
+import { createTestContext, testConfig } from '../test/harness';
+import { TestSocket, type Json } from './test-support';
+
+// Shared by the relay test files: a server whose realtime provider is the fake OpenAI server.
+export const KEY = 'sk-test-relay-key';
+export const ORIGIN = 'http://hearth.test';
+
+/** A context whose realtime provider is the fake OpenAI server (text tasks stay local). */
+export async function openAiContext(fakeServer: FakeRealtime, limits: Partial<ReturnType<typeof testConfig>['limits']> = {}) {
+  const config = { openaiApiKey: KEY, openaiRealtimeUrl: fakeServer.url, openaiRealtimeModel: 'gpt-realtime-test', limits: { ...testConfig().limits, ...limits } };
+  const c = await createTestContext({ config, deps: { providers: { ...createProviders(testConfig()), realtime: { kind: 'openai' } } } });
+  c.app.listen({ port: 0, hostname: '127.0.0.1' });
+  return { ctx: c, url: `ws://127.0.0.1:${c.app.server!.port}/ws` };
+}
+
+export async function connectTo(fakeServer: FakeRealtime, url: string, cookie: string, query = ''): Promise<{ client: TestSocket; upstream: FakeConnection; session: Json }> {
+  const client = await TestSocket.open(`${url}${query}`, { origin: ORIGIN, cookie });
+  const upstream = await fakeServer.nextConnection();
+  const session = await client.waitFor('hearth.session');
+  return { client, upstream, session };
+}
+
+export async function outputFor(upstream: FakeConnection, callId: string) {
+  const event = await upstream.waitFor('conversation.item.create', (e) => e.item?.call_id === callId);
+  return JSON.parse(event.item.output);
+}
