@@ -7,6 +7,7 @@ import { ensureStaff } from './features/auth/service';
 import { outboxOnly } from './features/messages/outbox';
 import { startJobs } from './features/messages/jobs';
 import { log } from './log';
+import { Shutdown } from './lib/shutdown';
 import { createProviders, describeProviders } from './providers';
 
 /** Opens the database, migrates, seeds, creates the admin from the environment and listens. */
@@ -15,7 +16,7 @@ export async function startServer(config: Config) {
   await migrateToLatest(handle.db);
   await seed(handle.db);
   const providers = createProviders(config);
-  const deps: AppDeps = { db: handle.db, dbKind: handle.kind, config, providers, outbox: outboxOnly };
+  const deps: AppDeps = { db: handle.db, dbKind: handle.kind, config, providers, outbox: outboxOnly, shutdown: new Shutdown() };
   const jobs = await startJobs(deps, handle);
   deps.outbox = jobs.outbox;
   if (config.adminEmail && config.adminPassword) {
@@ -25,6 +26,7 @@ export async function startServer(config: Config) {
   const url = `http://${config.host}:${app.server?.port}`;
   log.info('listening', { url, database: handle.kind, providers: describeProviders(providers) });
   const stop = async () => {
+    await deps.shutdown.run();
     await app.stop();
     await jobs.stop();
     await handle.close();

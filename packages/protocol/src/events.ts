@@ -385,6 +385,7 @@ export type ServerMessage = RealtimeServerEvent | HearthServerEvent;
 /** Close codes of /ws beyond the standard ones (1000, 1008 policy, 1011 upstream failure, 1013 busy). */
 export const CLOSE_CODES = {
   normal: 1000,
+  goingAway: 1001,
   policy: 1008,
   upstreamFailed: 1011,
   tooManySessions: 1013,

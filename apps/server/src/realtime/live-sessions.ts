@@ -35,6 +35,10 @@ export class LiveSessions<S extends LiveSession> {
     return { ok: true, replaced };
   }
 
+  all(): S[] {
+    return [...this.sessions.values()];
+  }
+
   remove(session: S) {
     if (this.sessions.get(session.id) === session) this.sessions.delete(session.id);
   }

@@ -155,4 +155,23 @@ describe('post-chat work at the end of a voice session', () => {
     await upstream.closed;
     expect(await count('voice_sessions', user.id)).toBe(0);
   });
+  test('a stopping server ends live sessions with their post-chat work before the database closes', async () => {
+    const user = await ctx.createUser('Fran', { phone_number: '+14155550125' });
+    const client = await TestSocket.open(wsUrl, { origin: ORIGIN, cookie: await ctx.userCookie(user.id) });
+    const upstream = await fake.nextConnection();
+    await client.waitFor('hearth.session');
+    assistantSays(upstream, 'Welcome back.');
+    for (let turn = 1; turn <= 2; turn++) {
+      upstream.userSpoke(`I spent the weekend on my allotment, turn ${turn}`);
+      assistantSays(upstream, `That sounds restful, turn ${turn}.`);
+    }
+    await client.waitFor('response.output_audio_transcript.done', (m) => m.transcript.includes('turn 2'));
+    setSystemTime(new Date(Date.now() + 25_000));
+
+    await ctx.deps.shutdown.run();
+    expect(await client.waitFor('hearth.post_chat')).toMatchObject({ status: 'done', did: { section: true, profile: true } });
+    expect(await client.closed).toMatchObject({ code: 1001, reason: 'The server is restarting' });
+    await upstream.closed;
+    expect(await count('section_records', user.id)).toBe(1);
+  });
 });

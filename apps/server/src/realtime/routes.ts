@@ -74,6 +74,12 @@ export const realtimeRoutes = (deps: AppDeps, opts: { createUpstream?: UpstreamF
   const live = new LiveSessions<Slot>(limits);
   const expectedOrigin = new URL(deps.config.publicUrl).origin;
   const createUpstream = opts.createUpstream ?? upstreamFactory(deps);
+  // Sessions until their post-chat work is done: a stopping server ends them and waits, so nothing is lost.
+  const sessions = new Set<VoiceSession>();
+  deps.shutdown.add(async () => {
+    for (const slot of live.all()) if (!slot.session) slot.close(CLOSE_CODES.goingAway, 'The server is restarting');
+    await Promise.all([...sessions].map((s) => s.end('server_stopping')));
+  });
 
   async function start(slot: Slot, admitted: Admitted) {
     const { identity, page, query } = admitted;
@@ -109,7 +115,9 @@ export const realtimeRoutes = (deps: AppDeps, opts: { createUpstream?: UpstreamF
       createUpstream,
       maxDurationMs,
       onEnded: () => live.remove(slot),
+      onFinished: () => sessions.delete(session),
     });
+    sessions.add(session);
     slot.session = session;
     for (const event of slot.early.splice(0)) session.onClientEvent(event);
     log.info('voice session started', { sessionId: slot.id, userId: slot.userId, page, provider: deps.providers.realtime.kind, live: live.size });

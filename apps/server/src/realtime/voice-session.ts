@@ -24,13 +24,14 @@ export interface ClientChannel {
   close(code: number, reason: string): void;
 }
 
-export type EndCause = 'client_closed' | 'end_session' | 'upstream_failed' | 'replaced' | 'time_limit';
+export type EndCause = 'client_closed' | 'end_session' | 'upstream_failed' | 'replaced' | 'time_limit' | 'server_stopping';
 
 const CLOSE_FOR: Record<Exclude<EndCause, 'client_closed'>, [number, string]> = {
   end_session: [CLOSE_CODES.normal, 'Session ended'],
   upstream_failed: [CLOSE_CODES.upstreamFailed, 'Voice service unavailable'],
   replaced: [CLOSE_CODES.replaced, 'Replaced by a newer session'],
   time_limit: [CLOSE_CODES.timeLimit, 'Session time limit reached'],
+  server_stopping: [CLOSE_CODES.goingAway, 'The server is restarting'],
 };
 
 /** Client events that arrive before the upstream is ready wait here; past this many they are dropped. */
@@ -48,6 +49,8 @@ export interface VoiceSessionInit {
   createUpstream: UpstreamFactory;
   /** Called once when the session ends, before post-chat work. */
   onEnded(session: VoiceSession): void;
+  /** Called once when everything, post-chat work included, is done. */
+  onFinished?(session: VoiceSession): void;
   /** Milliseconds until the session is closed with 4001. */
   maxDurationMs: number;
 }
@@ -70,6 +73,7 @@ export class VoiceSession {
   private readonly client: ClientChannel;
   private readonly upstream: Upstream;
   private readonly onEnded: (session: VoiceSession) => void;
+  private readonly onFinished?: (session: VoiceSession) => void;
   private ready = false;
   private queue: BrowserEvent[] = [];
   private clientOpen = true;
@@ -95,6 +99,7 @@ export class VoiceSession {
     this.modules = init.modules;
     this.client = init.client;
     this.onEnded = init.onEnded;
+    this.onFinished = init.onFinished;
     this.timer = setTimeout(() => void this.end('time_limit'), init.maxDurationMs);
     this.upstream = init.createUpstream({
       onOpen: () => this.enqueue(() => this.onUpstreamOpen()),
@@ -344,6 +349,7 @@ export class VoiceSession {
       postChat: postChat.status,
       ...this.counts,
     });
+    this.onFinished?.(this);
   }
 
   private async postChat(endedAt: Date): Promise<HearthPostChat> {

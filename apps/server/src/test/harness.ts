@@ -16,6 +16,7 @@ import { hashToken, newToken, STAFF_COOKIE, USER_COOKIE } from '../plugins/auth'
 import { insertSession } from '../features/auth/repository';
 import { createProviders } from '../providers';
 import { userFileName } from '../lib/users';
+import { Shutdown } from '../lib/shutdown';
 import type { StaffRole } from '@hearth/db/schema';
 
 /**
@@ -135,6 +136,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     config,
     providers: createProviders(config),
     outbox: outboxOnly,
+    shutdown: new Shutdown(),
     ...opts.deps,
   };
   const started = await opts.setup?.(deps, handle);
@@ -191,6 +193,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
       return { id, name, fileName };
     },
     async close() {
+      await deps.shutdown.run();
       await started?.stop();
       await handle.close();
     },

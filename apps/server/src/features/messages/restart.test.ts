@@ -6,6 +6,7 @@ import { createTestDatabase, testConfig } from '../../test/harness';
 import { startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio';
 import { outboxOnly } from './outbox';
 import { startJobs } from './jobs';
+import { Shutdown } from '../../lib/shutdown';
 import { TEST_JOB_SETTINGS } from './testing';
 
 // A server that stops (or dies) with messages still waiting: the next one to start sends them.
@@ -17,7 +18,7 @@ beforeAll(async () => {
   twilio = startFakeTwilio();
   handle = await createTestDatabase();
   const config = testConfig({ twilio: { accountSid: twilio.accountSid, authToken: twilio.authToken, from: '+15005550006', apiUrl: twilio.url } });
-  deps = { db: handle.db, dbKind: handle.kind, config, providers: createProviders(config), outbox: outboxOnly };
+  deps = { db: handle.db, dbKind: handle.kind, config, providers: createProviders(config), outbox: outboxOnly, shutdown: new Shutdown() };
 });
 afterAll(async () => {
   await handle.close();
