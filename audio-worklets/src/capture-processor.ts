@@ -9,7 +9,7 @@ import {
   type CaptureProcessorOptions,
 } from './messages.ts';
 import { floatToPcm16 } from './pcm.ts';
-import { LevelReporter, mixToMono, requestId } from './processor-support.ts';
+import { LevelReporter, mixToMono, ProcessorChannel } from './processor-support.ts';
 import { StreamingResampler } from './resample.ts';
 
 const DEFAULT_POOL_SIZE = 8;
@@ -22,9 +22,9 @@ export class CaptureProcessor extends AudioWorkletProcessor {
   private readonly framer: Framer;
   private readonly pool: FramePool;
   private readonly level: LevelReporter;
+  private readonly channel: ProcessorChannel<CaptureInbound, CaptureOutbound>;
   private sequence = 0;
   private muted = false;
-  private closed = false;
 
   constructor(options?: AudioWorkletNodeOptions) {
     super();
@@ -34,11 +34,14 @@ export class CaptureProcessor extends AudioWorkletProcessor {
     this.framer = new Framer(FRAME_SAMPLES, (frame) => this.sendFrame(frame));
     this.pool = new FramePool(FRAME_BYTES, settings.poolSize ?? DEFAULT_POOL_SIZE);
     this.level = new LevelReporter(this.port, sampleRate, settings);
-    this.port.onmessage = (event: MessageEvent<CaptureInbound>) => this.receive(event.data);
+    this.channel = new ProcessorChannel<CaptureInbound, CaptureOutbound>(this.port, 'capture', {
+      recycle: ({ buffer }) => this.pool.give(buffer),
+      'set-muted': ({ id, muted }) => this.setMuted(id, muted),
+    });
   }
 
   process(inputs: Float32Array[][]): boolean {
-    if (this.closed) return false;
+    if (this.channel.closed) return false;
     const channels = inputs[0];
     if (!channels || channels.length === 0) return true;
     if (channels[0].length > this.mono.length) this.grow(channels[0].length);
@@ -58,35 +61,16 @@ export class CaptureProcessor extends AudioWorkletProcessor {
     const slot = this.pool.take();
     floatToPcm16(frame, slot.samples);
     slot.message.sequence = this.sequence++;
-    this.port.postMessage(slot.message, slot.transfer);
+    this.channel.post(slot.message, slot.transfer);
   }
 
-  private receive(message: CaptureInbound): void {
-    switch (message.type) {
-      case 'recycle':
-        this.pool.give(message.buffer);
-        return;
-      case 'set-muted':
-        if (message.muted && !this.muted) {
-          this.framer.reset();
-          this.resampler?.reset();
-        }
-        this.muted = message.muted;
-        this.post({ type: 'reply', id: message.id, request: 'set-muted', muted: this.muted });
-        return;
-      case 'close':
-        this.closed = true;
-        return;
-      default: {
-        const id = requestId(message);
-        const type = String((message as { type?: unknown }).type);
-        if (id !== null) this.post({ type: 'error', id, message: `Unknown capture request '${type}'` });
-      }
+  private setMuted(id: number, muted: boolean): void {
+    if (muted && !this.muted) {
+      this.framer.reset();
+      this.resampler?.reset();
     }
-  }
-
-  private post(message: CaptureOutbound): void {
-    this.port.postMessage(message);
+    this.muted = muted;
+    this.channel.post({ type: 'reply', id, request: 'set-muted', muted });
   }
 
   // Render quanta are 128 samples today; a browser honouring a larger render size gets buffers sized once here.

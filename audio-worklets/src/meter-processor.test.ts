@@ -28,4 +28,14 @@ describe('meter processor', () => {
     }
     expect(port.take('level')).toEqual([]);
   });
+
+  test('a request of an unknown type is answered with an error, even one named like an Object property', () => {
+    const { port } = createProcessor(METER_PROCESSOR, 24000);
+    port.deliver({ type: 'toString', id: 8 });
+    port.deliver({ type: 'calibrate', id: 9 });
+    expect(port.take('error')).toEqual([
+      { type: 'error', id: 8, message: "Unknown meter request 'toString'" },
+      { type: 'error', id: 9, message: "Unknown meter request 'calibrate'" },
+    ]);
+  });
 });

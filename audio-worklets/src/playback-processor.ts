@@ -7,7 +7,7 @@ import {
   type PlaybackProcessorOptions,
 } from './messages.ts';
 import { type InterruptResult, PlaybackQueue } from './playback-queue.ts';
-import { LevelReporter, requestId } from './processor-support.ts';
+import { LevelReporter, ProcessorChannel } from './processor-support.ts';
 import { StreamingResampler } from './resample.ts';
 import { RingBuffer } from './ring-buffer.ts';
 
@@ -17,30 +17,41 @@ const SOURCE_BLOCK = 32;
 export class PlaybackProcessor extends AudioWorkletProcessor {
   private readonly queue: PlaybackQueue;
   private readonly level: LevelReporter;
+  private readonly channel: ProcessorChannel<PlaybackInbound, PlaybackOutbound>;
   // Only when the context is not at 24 kHz: the queue is rendered in small 24 kHz blocks and resampled.
   private readonly resampler: StreamingResampler | null;
   private readonly source = new Float32Array(SOURCE_BLOCK);
   private readonly resampled: Float32Array;
   private readonly pending: RingBuffer<Float32Array>;
-  private closed = false;
 
   constructor(options?: AudioWorkletNodeOptions) {
     super();
     const settings: PlaybackProcessorOptions = options?.processorOptions ?? {};
     this.queue = new PlaybackQueue({
-      onItemStarted: (itemId) => this.post({ type: 'item-started', itemId }),
-      onItemEnded: (itemId, sampleCount) => this.post({ type: 'item-ended', itemId, sampleCount }),
+      onItemStarted: (itemId) => this.channel.post({ type: 'item-started', itemId }),
+      onItemEnded: (itemId, sampleCount) => this.channel.post({ type: 'item-ended', itemId, sampleCount }),
     });
     this.level = new LevelReporter(this.port, sampleRate, settings);
     this.resampler =
       sampleRate === SAMPLE_RATE ? null : new StreamingResampler(SAMPLE_RATE, sampleRate, SOURCE_BLOCK);
     this.resampled = new Float32Array(this.resampler ? this.resampler.maxOutputSamples(SOURCE_BLOCK) : 0);
     this.pending = RingBuffer.float32(this.resampled.length + RENDER_QUANTUM);
-    this.port.onmessage = (event: MessageEvent<PlaybackInbound>) => this.receive(event.data);
+    this.channel = new ProcessorChannel<PlaybackInbound, PlaybackOutbound>(this.port, 'playback', {
+      append: ({ itemId, buffer }) => this.queue.append(itemId, new Int16Array(buffer, 0, buffer.byteLength >> 1)),
+      'end-item': ({ itemId }) => this.queue.endItem(itemId),
+      interrupt: ({ id }) => {
+        const { itemId, sampleCount } = this.interrupt();
+        this.channel.post({ type: 'reply', id, request: 'interrupt', itemId, sampleCount });
+      },
+      'samples-played': ({ id, itemId }) => {
+        const sampleCount = this.queue.samplesPlayed(itemId);
+        this.channel.post({ type: 'reply', id, request: 'samples-played', itemId, sampleCount });
+      },
+    });
   }
 
   process(_inputs: Float32Array[][], outputs: Float32Array[][]): boolean {
-    if (this.closed) return false;
+    if (this.channel.closed) return false;
     const channels = outputs[0];
     if (!channels || channels.length === 0) return true;
     const output = channels[0];
@@ -72,39 +83,6 @@ export class PlaybackProcessor extends AudioWorkletProcessor {
       this.resampler.reset();
     }
     return result;
-  }
-
-  private receive(message: PlaybackInbound): void {
-    switch (message.type) {
-      case 'append':
-        this.queue.append(message.itemId, new Int16Array(message.buffer, 0, message.buffer.byteLength >> 1));
-        return;
-      case 'end-item':
-        this.queue.endItem(message.itemId);
-        return;
-      case 'interrupt': {
-        const { itemId, sampleCount } = this.interrupt();
-        this.post({ type: 'reply', id: message.id, request: 'interrupt', itemId, sampleCount });
-        return;
-      }
-      case 'samples-played': {
-        const sampleCount = this.queue.samplesPlayed(message.itemId);
-        this.post({ type: 'reply', id: message.id, request: 'samples-played', itemId: message.itemId, sampleCount });
-        return;
-      }
-      case 'close':
-        this.closed = true;
-        return;
-      default: {
-        const id = requestId(message);
-        const type = String((message as { type?: unknown }).type);
-        if (id !== null) this.post({ type: 'error', id, message: `Unknown playback request '${type}'` });
-      }
-    }
-  }
-
-  private post(message: PlaybackOutbound): void {
-    this.port.postMessage(message);
   }
 }
 

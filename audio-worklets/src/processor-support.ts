@@ -1,6 +1,6 @@
 // Pieces the three processors share. Runs in the worklet scope; allocates only at construction.
 import { LevelMeter } from './levels.ts';
-import type { LevelMessage, MeterSettings } from './messages.ts';
+import type { CloseMessage, ErrorReply, LevelMessage, MeterSettings } from './messages.ts';
 
 /** Averages the channels of one input into `target`; returns the number of samples written. */
 export function mixToMono(channels: Float32Array[], target: Float32Array): number {
@@ -39,8 +39,52 @@ export class LevelReporter {
   }
 }
 
+/** One handler per inbound message type but `close`, which the channel handles itself. */
+export type MessageHandlers<In extends { type: string }> = {
+  [T in Exclude<In, CloseMessage>['type']]: (message: Extract<In, { type: T }>) => void;
+};
+
+/**
+ * A processor's end of its port. Each message goes to the handler of its type; `close` marks the channel closed
+ * (process() then returns false); a request of an unknown type is answered with an error carrying its id, so
+ * the main thread's promise settles at once instead of timing out.
+ */
+export class ProcessorChannel<In extends { type: string }, Out> {
+  private readonly port: MessagePort;
+  private isClosed = false;
+
+  constructor(port: MessagePort, processorKind: string, handlers: MessageHandlers<In>) {
+    this.port = port;
+    port.onmessage = (event: MessageEvent<unknown>) => {
+      const message = event.data;
+      const type = (message as { type?: unknown } | null)?.type;
+      if (type === 'close') {
+        this.isClosed = true;
+        return;
+      }
+      if (typeof type === 'string' && Object.hasOwn(handlers, type)) {
+        (handlers as Record<string, (message: unknown) => void>)[type](message);
+        return;
+      }
+      const id = requestId(message);
+      if (id === null) return;
+      const error: ErrorReply = { type: 'error', id, message: `Unknown ${processorKind} request '${String(type)}'` };
+      port.postMessage(error);
+    };
+  }
+
+  get closed(): boolean {
+    return this.isClosed;
+  }
+
+  post(message: Out, transfer?: Transferable[]): void {
+    if (transfer) this.port.postMessage(message, transfer);
+    else this.port.postMessage(message);
+  }
+}
+
 /** The id of a message that looks like a request, so an unknown one can still be answered with an error. */
-export function requestId(message: unknown): number | null {
+function requestId(message: unknown): number | null {
   const id = (message as { id?: unknown } | null)?.id;
   return typeof id === 'number' ? id : null;
 }
