@@ -54,6 +54,14 @@ describe('capture processor', () => {
     expect(samples).toEqual(expected);
   });
 
+  test('each frame carries the context time of the render quantum that completed it', () => {
+    const { port, run } = capture(24000);
+    run(sine(24000, 440, 0.5, FRAME_SAMPLES * 4));
+    // 480-sample frames end inside quanta 3, 7 and 11 and at the end of quantum 14 (128 samples each).
+    const postedAtFrames = framesOf(port).map((f) => Math.round(f.postedAtS * 24000));
+    expect(postedAtFrames).toEqual([3, 7, 11, 14].map((q) => q * RENDER_QUANTUM));
+  });
+
   test('stereo input is mixed down to mono', () => {
     const { processor, port } = capture(24000);
     const left = new Float32Array(RENDER_QUANTUM).fill(0.5);

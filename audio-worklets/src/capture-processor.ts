@@ -61,6 +61,7 @@ export class CaptureProcessor extends AudioWorkletProcessor {
     const slot = this.pool.take();
     floatToPcm16(frame, slot.samples);
     slot.message.sequence = this.sequence++;
+    slot.message.postedAtS = currentFrame / sampleRate;
     this.channel.post(slot.message, slot.transfer);
   }
 

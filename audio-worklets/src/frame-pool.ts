@@ -47,6 +47,7 @@ export class FramePool {
   }
 
   private slot(buffer: ArrayBuffer): FrameSlot {
-    return { samples: new Int16Array(buffer), message: { type: 'frame', buffer, sequence: 0 }, transfer: [buffer] };
+    const message: CaptureFrameMessage = { type: 'frame', buffer, sequence: 0, postedAtS: 0 };
+    return { samples: new Int16Array(buffer), message, transfer: [buffer] };
   }
 }

@@ -45,6 +45,8 @@ export interface CaptureFrameMessage {
   type: 'frame';
   buffer: ArrayBuffer;
   sequence: number;
+  /** Context time (s) of the render quantum that completed and posted the frame: `currentFrame / sampleRate`. */
+  postedAtS: number;
 }
 
 export type CaptureInbound = CaptureRequest | { type: 'recycle'; buffer: ArrayBuffer } | CloseMessage;
@@ -59,7 +61,8 @@ export type PlaybackRequest =
   | { type: 'samples-played'; id: number; itemId: string };
 
 export type PlaybackReply =
-  | { type: 'reply'; id: number; request: 'interrupt'; itemId: string | null; sampleCount: number }
+  /** `silentFromS`: context time (s) of the first silent sample, the start of the next render quantum. */
+  | { type: 'reply'; id: number; request: 'interrupt'; itemId: string | null; sampleCount: number; silentFromS: number }
   | { type: 'reply'; id: number; request: 'samples-played'; itemId: string; sampleCount: number };
 
 export type PlaybackInbound =

@@ -48,7 +48,14 @@ describe('playback processor', () => {
 
     port.deliver({ type: 'interrupt', id: 3 });
     expect(replies(port)).toEqual([
-      { type: 'reply', id: 3, request: 'interrupt', itemId: 'item-a', sampleCount: 10 * RENDER_QUANTUM },
+      {
+        type: 'reply',
+        id: 3,
+        request: 'interrupt',
+        itemId: 'item-a',
+        sampleCount: 10 * RENDER_QUANTUM,
+        silentFromS: (10 * RENDER_QUANTUM) / 24000,
+      },
     ]);
     expect(render(1).every((v) => v === 0)).toBe(true);
 
@@ -89,6 +96,8 @@ describe('playback processor', () => {
     // 200 quanta at 48 kHz are 12800 samples at 24 kHz; the count may differ by the resampler's few samples.
     expect(reply.itemId).toBe('a');
     expect(Math.abs(reply.sampleCount - 12800)).toBeLessThanOrEqual(2);
+    // Silence starts with the next quantum, in the context's own time (48 kHz frames).
+    expect(reply).toMatchObject({ request: 'interrupt', silentFromS: (200 * RENDER_QUANTUM) / 48000 });
     expect(render(1).every((v) => v === 0)).toBe(true);
   });
 

@@ -23,6 +23,8 @@ export class PlaybackProcessor extends AudioWorkletProcessor {
   private readonly source = new Float32Array(SOURCE_BLOCK);
   private readonly resampled: Float32Array;
   private readonly pending: RingBuffer<Float32Array>;
+  /** Where the next render quantum starts: after an interrupt, the first silent sample. */
+  private nextFrame = currentFrame;
 
   constructor(options?: AudioWorkletNodeOptions) {
     super();
@@ -41,7 +43,8 @@ export class PlaybackProcessor extends AudioWorkletProcessor {
       'end-item': ({ itemId }) => this.queue.endItem(itemId),
       interrupt: ({ id }) => {
         const { itemId, sampleCount } = this.interrupt();
-        this.channel.post({ type: 'reply', id, request: 'interrupt', itemId, sampleCount });
+        const silentFromS = this.nextFrame / sampleRate;
+        this.channel.post({ type: 'reply', id, request: 'interrupt', itemId, sampleCount, silentFromS });
       },
       'samples-played': ({ id, itemId }) => {
         const sampleCount = this.queue.samplesPlayed(itemId);
@@ -59,6 +62,7 @@ export class PlaybackProcessor extends AudioWorkletProcessor {
     else this.queue.render(output);
     for (let c = 1; c < channels.length; c++) channels[c].set(output);
     this.level.push(output, output.length);
+    this.nextFrame = currentFrame + output.length;
     return true;
   }
 

@@ -1,5 +1,6 @@
 import {
   CAPTURE_PROCESSOR,
+  type CaptureFrameMessage,
   type CaptureInbound,
   type CaptureOutbound,
   type CaptureProcessorOptions,
@@ -11,10 +12,11 @@ import { processorError, type WorkletNodeLike } from './worklet-node.ts';
 
 export interface CaptureCallbacks {
   /**
-   * One FRAME_MS frame of 24 kHz mono PCM16 (FRAME_BYTES bytes). The buffer goes back to the worklet's pool when
-   * the callback returns: encode or copy it before then.
+   * One FRAME_MS frame of 24 kHz mono PCM16 (FRAME_BYTES bytes), and the context time (s) at which the worklet
+   * posted it (see audio-clock.ts). The buffer goes back to the worklet's pool when the callback returns: encode
+   * or copy it before then.
    */
-  onFrame?: (frame: ArrayBuffer, sequence: number) => void;
+  onFrame?: (frame: ArrayBuffer, sequence: number, postedAtS: number) => void;
   onLevel?: (level: LevelMessage) => void;
   /** The processor failed; no more frames will come. */
   onError?: (error: Error) => void;
@@ -33,7 +35,7 @@ export class CaptureClient<N extends WorkletNodeLike = AudioWorkletNode> {
     this.callbacks = callbacks;
     this.rpc = new PortRpc<CaptureInbound, CaptureOutbound>(
       node.port,
-      (event) => (event.type === 'frame' ? this.frame(event.buffer, event.sequence) : callbacks.onLevel?.(event)),
+      (event) => (event.type === 'frame' ? this.frame(event) : callbacks.onLevel?.(event)),
       callbacks.timeoutMs,
     );
     node.onprocessorerror = (event) => {
@@ -56,9 +58,9 @@ export class CaptureClient<N extends WorkletNodeLike = AudioWorkletNode> {
     this.node.disconnect?.();
   }
 
-  private frame(buffer: ArrayBuffer, sequence: number): void {
+  private frame({ buffer, sequence, postedAtS }: CaptureFrameMessage): void {
     try {
-      this.callbacks.onFrame?.(buffer, sequence);
+      this.callbacks.onFrame?.(buffer, sequence, postedAtS);
     } finally {
       // A callback may have transferred the buffer elsewhere (detached, length 0); then it cannot come back.
       if (!this.closed && buffer.byteLength > 0) this.rpc.send({ type: 'recycle', buffer }, [buffer]);

@@ -48,7 +48,12 @@ describe('PlaybackClient with the playback processor', () => {
     await client.samplesPlayed('item-1'); // replies come in order, so the delta has arrived
 
     expect(peak(render(10))).toBeCloseTo(0.5, 2);
-    expect(await client.interrupt()).toEqual({ itemId: 'item-1', sampleCount: 1280, audioEndMs: 53 });
+    expect(await client.interrupt()).toEqual({
+      itemId: 'item-1',
+      sampleCount: 1280,
+      audioEndMs: 53,
+      silentFromS: 1280 / 24000,
+    });
     expect(render(2).every((v) => v === 0)).toBe(true);
     expect(started).toEqual(['item-1']);
   });

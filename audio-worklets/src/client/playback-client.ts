@@ -26,6 +26,8 @@ export interface InterruptedItem {
   sampleCount: number;
   /** `audio_end_ms` for `conversation.item.truncate`. */
   audioEndMs: number;
+  /** Context time (s) of the first silent sample (see audio-clock.ts). */
+  silentFromS: number;
 }
 
 /** Main-thread side of the playback processor. */
@@ -70,8 +72,8 @@ export class PlaybackClient<N extends WorkletNodeLike = AudioWorkletNode> {
 
   /** Silences playback at once, drops what is queued, and says how far the playing item got. */
   async interrupt(): Promise<InterruptedItem> {
-    const { itemId, sampleCount } = await this.rpc.request('interrupt', {});
-    return { itemId, sampleCount, audioEndMs: Math.floor(samplesToMs(sampleCount)) };
+    const { itemId, sampleCount, silentFromS } = await this.rpc.request('interrupt', {});
+    return { itemId, sampleCount, audioEndMs: Math.floor(samplesToMs(sampleCount)), silentFromS };
   }
 
   async samplesPlayed(itemId: string): Promise<number> {

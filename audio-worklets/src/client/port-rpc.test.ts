@@ -34,7 +34,7 @@ describe('PortRpc', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(15);
     expect(rpc.pendingCount).toBe(0);
 
-    port.answer({ type: 'reply', id: 1, request: 'interrupt', itemId: 'a', sampleCount: 5 });
+    port.answer({ type: 'reply', id: 1, request: 'interrupt', itemId: 'a', sampleCount: 5, silentFromS: 0 });
     expect(events).toEqual([]);
   });
 
@@ -63,7 +63,7 @@ describe('PortRpc', () => {
       { type: 'samples-played', id: 1, itemId: 'a' },
       { type: 'interrupt', id: 2 },
     ]);
-    port.answer({ type: 'reply', id: 2, request: 'interrupt', itemId: 'b', sampleCount: 480 });
+    port.answer({ type: 'reply', id: 2, request: 'interrupt', itemId: 'b', sampleCount: 480, silentFromS: 0 });
     port.answer({ type: 'reply', id: 1, request: 'samples-played', itemId: 'a', sampleCount: 96 });
     expect((await second).sampleCount).toBe(480);
     expect((await first).sampleCount).toBe(96);

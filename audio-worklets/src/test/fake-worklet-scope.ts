@@ -1,6 +1,8 @@
 // Just enough of AudioWorkletGlobalScope to construct our processors in bun test and call process() by hand.
 // Messages are structured-cloned with their transfer lists, as a real port does, so a processor that reuses a
-// transferred (detached) buffer shows up as empty frames.
+// transferred (detached) buffer shows up as empty frames. The audio clock (currentFrame, currentTime) advances
+// by one block after each process() call, as the browser's rendering loop advances it.
+import { RENDER_QUANTUM } from '@hearth/protocol/audio';
 
 /** The processor's end of the port. `deliver` plays the main thread sending a message. */
 export class FakeProcessorPort {
@@ -52,9 +54,17 @@ Object.assign(globalThis, {
   currentTime: 0,
 });
 
+/** Sets the context's audio clock: the frame at which the next render quantum starts. */
+function setCurrentFrame(frame: number): void {
+  const scope = globalThis as unknown as { currentFrame: number; currentTime: number; sampleRate: number };
+  scope.currentFrame = frame;
+  scope.currentTime = frame / scope.sampleRate;
+}
+
 /**
- * Constructs a registered processor as the browser would in a context running at `rate`. Pass `port` to wire
- * it to something else than a FakeProcessorPort (e.g. one end of a real MessageChannel).
+ * Constructs a registered processor as the browser would in a context running at `rate`, with the audio clock
+ * at frame 0. Pass `port` to wire it to something else than a FakeProcessorPort (e.g. one end of a real
+ * MessageChannel).
  */
 export function createProcessor<P extends object = FakeProcessorPort>(
   name: string,
@@ -64,7 +74,17 @@ export function createProcessor<P extends object = FakeProcessorPort>(
   const processorClass = registeredProcessors.get(name);
   if (!processorClass) throw new Error(`No processor named '${name}'; import its module first`);
   (globalThis as { sampleRate?: number }).sampleRate = rate;
+  setCurrentFrame(0);
   nextPort = options.port ?? null;
   const processor = new processorClass({ processorOptions: options.processorOptions });
+  const process = processor.process.bind(processor);
+  processor.process = (inputs, outputs, parameters) => {
+    const blockLength = outputs[0]?.[0]?.length ?? inputs[0]?.[0]?.length ?? RENDER_QUANTUM;
+    try {
+      return process(inputs, outputs, parameters);
+    } finally {
+      setCurrentFrame((globalThis as unknown as { currentFrame: number }).currentFrame + blockLength);
+    }
+  };
   return { processor, port: processor.port as unknown as P };
 }

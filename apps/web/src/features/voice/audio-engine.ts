@@ -1,6 +1,7 @@
 // The browser audio of a voice session: one AudioContext (24 kHz where the browser allows it), the microphone
 // through the capture worklet, and the playback worklet to the speakers. No React, no jotai.
 import { SAMPLE_RATE } from '@hearth/protocol/audio'
+import { type AudioClockReading, readAudioClock, renderedAtMs } from '@hearth/worklets/client/audio-clock'
 import { type CaptureCallbacks, type CaptureClient, createCaptureNode } from '@hearth/worklets/client/capture-client'
 import {
   createPlaybackNode,
@@ -142,8 +143,11 @@ export function outputLatencyMs(context: AudioContext): number {
 }
 
 export interface VoiceAudioCallbacks {
-  /** A 20 ms 24 kHz PCM16 frame; the buffer returns to the worklet when this returns. */
-  onFrame(buffer: ArrayBuffer): void
+  /**
+   * A 20 ms 24 kHz PCM16 frame, posted by the worklet at context time `postedAtS`; the buffer returns to the
+   * worklet when this returns.
+   */
+  onFrame(buffer: ArrayBuffer, postedAtS: number): void
   onInputLevel(level: LevelMessage): void
   onOutputLevel(level: LevelMessage): void
   onItemEnded(itemId: string, sampleCount: number): void
@@ -156,6 +160,11 @@ export interface VoiceAudio {
   readonly playback: Pick<PlaybackClient, 'appendBase64' | 'endItem' | 'interrupt'>
   readonly sampleRate: number
   outputLatencyMs(): number
+  /**
+   * performance.now() time at which the worklets rendered the sample at context time `contextTimeS`, or null
+   * while the audio clock cannot be read. Exact when asked within a device callback (~10 ms) of the event.
+   */
+  renderedAtMs(contextTimeS: number): number | null
   stopMicrophone(): void
   close(): Promise<void>
 }
@@ -166,16 +175,25 @@ export type OpenVoiceAudio = (callbacks: VoiceAudioCallbacks, timeoutMs: number)
 export const openVoiceAudio: OpenVoiceAudio = async (callbacks, timeoutMs) => {
   const engine = await openAudioEngine(createAudioContext(), {
     timeoutMs,
-    capture: { onFrame: callbacks.onFrame, onLevel: callbacks.onInputLevel, onError: callbacks.onError },
+    capture: {
+      onFrame: (buffer, _sequence, postedAtS) => callbacks.onFrame(buffer, postedAtS),
+      onLevel: callbacks.onInputLevel,
+      onError: callbacks.onError,
+    },
     playback: { onLevel: callbacks.onOutputLevel, onItemEnded: callbacks.onItemEnded, onError: callbacks.onError },
   })
   const playback = engine.playback
   if (!playback) throw new Error('Audio playback could not start.')
+  const clock: AudioClockReading = { callbackAtMs: 0, renderedToS: 0, callbackS: 0, quantumS: 0 }
   return {
     capture: engine.capture,
     playback,
     sampleRate: engine.context.sampleRate,
     outputLatencyMs: () => outputLatencyMs(engine.context),
+    renderedAtMs: (contextTimeS) => {
+      const reading = readAudioClock(engine.context, clock)
+      return reading ? renderedAtMs(contextTimeS, reading) : null
+    },
     stopMicrophone: engine.stopMicrophone,
     close: engine.close,
   }

@@ -11,25 +11,36 @@ export interface VoiceStats {
   samplesPlayed: number
   inputPeakMax: number
   outputPeakMax: number
-  /** Capture frame handed to the main thread by the worklet -> its ws.send returned. */
+  /** The capture worklet posted a frame (audio clock) -> its ws.send returned. */
   captureToSendMs: LatencySummary
-  /** speech_started received -> the playback worklet confirmed it is silent (later quanta render zeros). */
+  /** speech_started received -> the playback worklet rendered the first silent sample (audio clock). */
   interruptToSilenceMs: LatencySummary
+  /** Audio-clock estimates that broke causality and were clamped (see VoiceMetrics). */
+  captureClockClamped: number
+  silenceClockClamped: number
   /** What the browser adds after the worklet, to the speaker. */
   outputLatencyMs: number
   sampleRate: number
 }
 
 type Counter = 'framesSent' | 'framesDropped' | 'truncatesSent' | 'cancelsSent' | 'interruptions'
+type ClockCounter = 'captureClockClamped' | 'silenceClockClamped'
 
-/** Recording allocates nothing, so it can run for every 20 ms frame. */
+/**
+ * Recording allocates nothing, so it can run for every 20 ms frame. Worklet times come from the audio clock
+ * (null where it cannot be read: those events are counted but not timed). An estimate that breaks causality
+ * is clock error, up to one device callback (~10 ms) when the main thread lagged: it is clamped to the bound
+ * and counted, so the figures show how often the clock and reality disagreed.
+ */
 export class VoiceMetrics {
-  private readonly counts: Record<Counter, number> = {
+  private readonly counts: Record<Counter | ClockCounter, number> = {
     framesSent: 0,
     framesDropped: 0,
     truncatesSent: 0,
     cancelsSent: 0,
     interruptions: 0,
+    captureClockClamped: 0,
+    silenceClockClamped: 0,
   }
   private samplesPlayed = 0
   private inputPeakMax = 0
@@ -41,15 +52,23 @@ export class VoiceMetrics {
     this.counts[counter]++
   }
 
-  frameSent(elapsedMs: number): void {
+  /** The worklet posted a frame at `postedMs`; it reached the main thread at `receivedMs`, was sent by `sentMs`. */
+  frameSent(postedMs: number | null, receivedMs: number, sentMs: number): void {
     this.counts.framesSent++
-    this.captureToSend.record(elapsedMs)
+    if (postedMs === null) return
+    // The frame cannot have left the worklet after it reached the main thread.
+    if (postedMs > receivedMs) this.counts.captureClockClamped++
+    this.captureToSend.record(sentMs - Math.min(postedMs, receivedMs))
   }
 
-  interrupted(elapsedMs: number, sampleCount: number): void {
+  /** speech_started arrived at `startedMs`; the first silent sample left the playback worklet at `silentMs`. */
+  interrupted(startedMs: number, silentMs: number | null, sampleCount: number): void {
     this.counts.interruptions++
-    this.interruptToSilence.record(elapsedMs)
     this.samplesPlayed += sampleCount
+    if (silentMs === null) return
+    // The worklet goes silent only once it has the request, which was sent after `startedMs`.
+    if (silentMs < startedMs) this.counts.silenceClockClamped++
+    this.interruptToSilence.record(Math.max(0, silentMs - startedMs))
   }
 
   played(sampleCount: number): void {

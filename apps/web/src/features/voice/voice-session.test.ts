@@ -76,9 +76,13 @@ function defaultRelay(): Relay {
   }
 }
 
+/** The stand-in's audio clock: context time is performance.now() in seconds. */
+const contextTimeIn = (ms: number) => (performance.now() + ms) / 1000
+
 function fakeAudio() {
   const log: string[] = []
   let callbacks: VoiceAudioCallbacks | null = null
+  let silentInMs = 0
   let nextInterrupt = { itemId: null as string | null, sampleCount: 0, audioEndMs: 0 }
   const audio: VoiceAudio = {
     capture: {
@@ -92,11 +96,12 @@ function fakeAudio() {
       endItem: (itemId) => void log.push(`end ${itemId}`),
       interrupt: async () => {
         log.push('interrupt')
-        return nextInterrupt
+        return { ...nextInterrupt, silentFromS: contextTimeIn(silentInMs) }
       },
     },
     sampleRate: 24000,
     outputLatencyMs: () => 12,
+    renderedAtMs: (contextTimeS) => contextTimeS * 1000,
     stopMicrophone: () => void log.push('microphone off'),
     close: async () => void log.push('closed'),
   }
@@ -107,10 +112,12 @@ function fakeAudio() {
   return {
     open,
     log,
-    /** One 20 ms frame from the capture worklet. */
-    frame: () => callbacks?.onFrame(new Int16Array(480).fill(1000).buffer),
-    playing: (itemId: string, sampleCount: number) => {
+    /** One 20 ms frame from the capture worklet, posted `postedMsAgo` before it reaches the session. */
+    frame: (postedMsAgo = 0) => callbacks?.onFrame(new Int16Array(480).fill(1000).buffer, contextTimeIn(-postedMsAgo)),
+    /** What the worklet answers to an interrupt: the item, and when its first silent sample will be rendered. */
+    playing: (itemId: string, sampleCount: number, silentAfterMs = 0) => {
       nextInterrupt = { itemId, sampleCount, audioEndMs: Math.floor(sampleCount / 24) }
+      silentInMs = silentAfterMs
     },
   }
 }
@@ -188,6 +195,32 @@ describe('VoiceSession', () => {
     expect(errors).toEqual(['The module does not exist'])
     expect(audio.log.filter((entry) => entry === 'append item_a')).toHaveLength(1)
     expect(session.stats()).toMatchObject({ interruptions: 1, truncatesSent: 1, cancelsSent: 1, samplesPlayed: 12_000 })
+  })
+
+  test('latencies start at the worklets\' audio-clock stamps; impossible ones are clamped and counted', async () => {
+    relay = defaultRelay()
+    const { session, audio } = start()
+    await session.connect()
+    audio.frame(6)
+    audio.frame(6)
+    audio.frame(-4) // stamped after it arrived: clock error
+    await until(() => received.filter((event) => event.type === 'input_audio_buffer.append').length === 3)
+    const afterFrames = session.stats()
+    expect(afterFrames).toMatchObject({ framesSent: 3, captureToSendMs: { count: 3 }, captureClockClamped: 1 })
+    expect(afterFrames.captureToSendMs.maxMs).toBeGreaterThanOrEqual(6)
+    expect(afterFrames.captureToSendMs.maxMs).toBeLessThan(50)
+
+    audio.playing('item_a', 2400, 4)
+    emit({ type: 'input_audio_buffer.speech_started', audio_start_ms: 900, item_id: 'item_u' })
+    await until(() => session.stats().interruptions === 1)
+    audio.playing('item_b', 2400, -3) // silent before it was asked: clock error
+    emit({ type: 'input_audio_buffer.speech_started', audio_start_ms: 1900, item_id: 'item_v' })
+    await until(() => session.stats().interruptions === 2)
+    const { interruptToSilenceMs, silenceClockClamped } = session.stats()
+    expect(silenceClockClamped).toBe(1)
+    expect(interruptToSilenceMs.count).toBe(2)
+    expect(interruptToSilenceMs.maxMs).toBeGreaterThanOrEqual(4)
+    expect(interruptToSilenceMs.maxMs).toBeLessThan(50)
   })
 
   test('speech with nothing playing sends neither truncate nor cancel', async () => {

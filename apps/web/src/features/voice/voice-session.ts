@@ -212,7 +212,8 @@ export class VoiceSession {
 
   // An arrow property: the capture worklet calls it for every 20 ms frame. The buffer goes back to the
   // worklet's pool when this returns, so it is encoded here and never kept.
-  private readonly sendFrame = (buffer: ArrayBuffer): void => {
+  private readonly sendFrame = (buffer: ArrayBuffer, postedAtS: number): void => {
+    const receivedMs = performance.now()
     const socket = this.socket
     if (!socket || socket.readyState !== WebSocket.OPEN || this.statusValue !== 'connected') return
     if (this.turnModeValue === 'manual' ? !this.talking : this.micMuted) return
@@ -220,9 +221,10 @@ export class VoiceSession {
       this.metrics.count('framesDropped')
       return
     }
-    const startedMs = performance.now()
+    // Read the audio clock now, while the device callback that rendered the frame is still the latest.
+    const postedMs = this.audio?.renderedAtMs(postedAtS) ?? null
     socket.send(`{"type":"input_audio_buffer.append","audio":"${pcm16ToBase64(new Int16Array(buffer))}"}`)
-    this.metrics.frameSent(performance.now() - startedMs)
+    this.metrics.frameSent(postedMs, receivedMs, performance.now())
   }
 
   // ---- server -> page ----
@@ -275,8 +277,9 @@ export class VoiceSession {
    * much of the item was heard (`conversation.item.truncate`), so the model knows where it was cut off.
    */
   private async interruptPlayback(): Promise<void> {
-    const playback = this.audio?.playback
-    if (!playback) return
+    const audio = this.audio
+    if (!audio) return
+    const { playback } = audio
     const startedMs = performance.now()
     // The worklet is told first: a socket send can stall the main thread for a while on a busy machine.
     const interrupting = playback.interrupt()
@@ -294,7 +297,9 @@ export class VoiceSession {
       return
     }
     if (!interrupted.itemId) return
-    this.metrics.interrupted(performance.now() - startedMs, interrupted.sampleCount)
+    // The silent quantum is rendered by the next device callback, or was by the latest one: either way the
+    // clock read now, as the reply arrives, places it.
+    this.metrics.interrupted(startedMs, audio.renderedAtMs(interrupted.silentFromS), interrupted.sampleCount)
     this.interruptedItems.add(interrupted.itemId)
     if (this.statusValue !== 'connected') return
     this.send({
