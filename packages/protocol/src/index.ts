@@ -1,3 +1,4 @@
 export * from './audio';
 export * from './events';
+export * from './hearth';
 export * from './session';

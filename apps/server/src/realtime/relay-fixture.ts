@@ -1,6 +1,7 @@
 import { createProviders } from '../providers';
 import type { FakeConnection, FakeRealtime } from '../test/fake-openai-realtime';
-import { createTestContext, testConfig } from '../test/harness';
+import { startFakeRealtime } from '../test/fake-openai-realtime';
+import { createTestContext, testConfig, type TestContext } from '../test/harness';
 import { TestSocket, type Json } from './test-support';
 
 // Shared by the relay test files: a server whose realtime provider is the fake OpenAI server.
@@ -25,4 +26,17 @@ export async function connectTo(fakeServer: FakeRealtime, url: string, cookie: s
 export async function outputFor(upstream: FakeConnection, callId: string) {
   const event = await upstream.waitFor('conversation.item.create', (e) => e.item?.call_id === callId);
   return JSON.parse(event.item.output);
+}
+
+/** The usual relay test file: a fake OpenAI server, a listening app on it, and an operator cookie. */
+export async function startRelaySuite() {
+  const fake = startFakeRealtime({ apiKey: KEY, autoRespond: false });
+  const { ctx, url } = await openAiContext(fake);
+  return { fake, ctx, wsUrl: url, staff: await ctx.staffCookie('operator') };
+}
+
+export async function stopRelaySuite(ctx: TestContext, fake: FakeRealtime) {
+  await ctx.app.stop(true);
+  await ctx.close();
+  await fake.stop();
 }

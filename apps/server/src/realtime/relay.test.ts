@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { startFakeRealtime, type FakeRealtime } from '../test/fake-openai-realtime';
 import type { TestContext } from '../test/harness';
-import { connectTo, KEY, openAiContext, ORIGIN } from './relay-fixture';
+import { connectTo, KEY, openAiContext, ORIGIN, startRelaySuite, stopRelaySuite } from './relay-fixture';
 import { TestSocket, upgradeStatus, type Json } from './test-support';
 
 let fake: FakeRealtime;
@@ -9,16 +9,8 @@ let ctx: TestContext;
 let wsUrl: string;
 let staff: string;
 
-beforeAll(async () => {
-  fake = startFakeRealtime({ apiKey: KEY, autoRespond: false });
-  ({ ctx, url: wsUrl } = await openAiContext(fake));
-  staff = await ctx.staffCookie('operator');
-});
-afterAll(async () => {
-  await ctx.app.stop(true);
-  await ctx.close();
-  await fake.stop();
-});
+beforeAll(async () => ({ fake, ctx, wsUrl, staff } = await startRelaySuite()));
+afterAll(() => stopRelaySuite(ctx, fake));
 
 const connect = (cookie: string, query = '', fakeServer = fake, url = wsUrl) => connectTo(fakeServer, url, cookie, query);
 

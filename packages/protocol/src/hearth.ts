@@ -1,0 +1,134 @@
+/**
+ * Our own `hearth.*` messages on /ws beside the GA events of events.ts, the unions of everything each side may
+ * send, and the close codes.
+ */
+import type { RealtimeClientEvent, RealtimeServerEvent, SessionUpdateEvent } from './events';
+import type { ClientSessionSettings, TurnDetection, Voice } from './session';
+
+// Our own client -> server control messages.
+
+export interface HearthSelectModule {
+  type: 'hearth.select_module';
+  module: string;
+  version?: number;
+}
+export interface HearthEndSession {
+  type: 'hearth.end_session';
+}
+export interface HearthSettings {
+  type: 'hearth.settings';
+  /** "Receive SMS reminder of this conversation" (user page settings). */
+  reminder?: boolean;
+}
+
+/** Everything a browser may send on /ws; any other `type` closes the socket with 1008. */
+export type BrowserEvent =
+  | SessionUpdateEvent<ClientSessionSettings>
+  | Exclude<RealtimeClientEvent, SessionUpdateEvent>
+  | HearthSelectModule
+  | HearthEndSession
+  | HearthSettings;
+
+export const BROWSER_EVENT_TYPES = [
+  'session.update',
+  'conversation.item.create',
+  'conversation.item.truncate',
+  'input_audio_buffer.append',
+  'input_audio_buffer.commit',
+  'input_audio_buffer.clear',
+  'response.create',
+  'response.cancel',
+  'hearth.select_module',
+  'hearth.end_session',
+  'hearth.settings',
+] as const satisfies readonly BrowserEvent['type'][];
+
+// Our own server -> client messages.
+
+export type RealtimeProviderKind = 'openai' | 'local';
+
+/** Sent once the upstream session is configured, and again whenever the module or version changes. */
+export interface HearthSession {
+  type: 'hearth.session';
+  provider: RealtimeProviderKind;
+  /** Module (sequence) name without ".json". */
+  module: string;
+  version: number;
+  /** Selectable versions of `module`, ascending. */
+  versions: number[];
+  /** Selectable modules, alphabetical, global prompt excluded. */
+  modules: string[];
+  /** Name of the active sequential prompt ('' when the module has none). */
+  prompt: string;
+  /** The composed instructions the model runs with ("View active prompt"). */
+  instructions: string;
+  voice: Voice;
+  turnDetection: TurnDetection;
+}
+export interface HearthMemory {
+  type: 'hearth.memory';
+  key: string;
+  value: string;
+}
+export interface HearthMood {
+  type: 'hearth.mood';
+  key: string;
+  value: number;
+}
+export interface HearthPromptChanged {
+  type: 'hearth.prompt_changed';
+  prompt: string;
+}
+export interface HearthModuleChanged {
+  type: 'hearth.module_changed';
+  module: string;
+  version: number;
+}
+/** What post-chat work did for this session; the transcript is dropped either way. */
+export interface PostChatDid {
+  profile?: boolean;
+  memory?: boolean;
+  section?: boolean;
+  recapSms?: boolean;
+  taglineSms?: boolean;
+  reminderSms?: boolean;
+  [step: string]: boolean | undefined;
+}
+export interface HearthPostChat {
+  type: 'hearth.post_chat';
+  status: 'done' | 'skipped' | 'error';
+  did: PostChatDid;
+  /** With status 'error': shown as 'Disconnect process error: ' + error. */
+  error?: string;
+}
+
+export type HearthServerEvent =
+  | HearthSession
+  | HearthMemory
+  | HearthMood
+  | HearthPromptChanged
+  | HearthModuleChanged
+  | HearthPostChat;
+
+/** Everything the browser may receive on /ws. */
+export type ServerMessage = RealtimeServerEvent | HearthServerEvent;
+
+/** Close codes of /ws beyond the standard ones (1000, 1008 policy, 1011 upstream failure, 1013 busy). */
+export const CLOSE_CODES = {
+  normal: 1000,
+  goingAway: 1001,
+  policy: 1008,
+  upstreamFailed: 1011,
+  tooManySessions: 1013,
+  replaced: 4000,
+  timeLimit: 4001,
+  dailyLimit: 4002,
+} as const;
+
+/** Cancel errors SPEC §4 says to ignore: the response had already finished. */
+export const IGNORED_CANCEL_ERRORS = ['Cancellation failed: may already be cancelled', 'no active response found'] as const;
+
+export function isIgnoredCancelError(message: string | undefined | null): boolean {
+  if (!message) return false;
+  return IGNORED_CANCEL_ERRORS.some((text) => message.includes(text));
+}
