@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../deps';
+import { personalLinkPlaceholder } from '../features/messages/outbox';
 import { log } from '../log';
 import { badRequest, HttpError, notFound } from '../plugins/errors';
 import { composeInput, INPUT, instructionsFor, type TextTask } from '../providers/text-ai';
@@ -207,13 +208,17 @@ export function ownSiteUrl(deps: AppDeps, userUrl: string): string {
   return url.toString();
 }
 
+/**
+ * The reminder SMS. `link` is a URL on this site (the REST call's userUrl) or `{ module }`: then the message
+ * carries the user's own personal link, whose token is issued only when the SMS is sent.
+ */
 export async function sendReminderSms(
   deps: AppDeps,
   userId: string,
-  userUrl: string,
+  link: string | { module: string },
   opts: SmsOptions & { transcript?: TranscriptLine[] } = {},
 ) {
-  const url = ownSiteUrl(deps, userUrl);
+  const url = typeof link === 'string' ? ownSiteUrl(deps, link) : personalLinkPlaceholder(link.module);
   const user = await smsRecipient(deps, userId);
   const { text } = await runTask(deps, 'reminder_sms', [
     [INPUT.name, user.name],
@@ -306,8 +311,8 @@ export async function runPostChat(deps: AppDeps, input: PostChatInput): Promise<
   }
   // A reminder of an empty conversation would be noise; any real exchange is enough when the user asked.
   if (input.reminder && messageCount > 0) {
-    const url = input.userUrl ?? `${deps.config.publicUrl}/user?${new URLSearchParams({ id: user.name, module: input.moduleName })}`;
-    await sms('reminder', () => sendReminderSms(deps, user.id, url, { ...opts, transcript: input.transcript }));
+    const link = input.userUrl ?? { module: input.moduleName };
+    await sms('reminder', () => sendReminderSms(deps, user.id, link, { ...opts, transcript: input.transcript }));
   }
 
   result.status = failures ? 'partial' : longEnough || result.sms.reminder !== 'not-needed' ? 'done' : 'below-threshold';

@@ -132,7 +132,7 @@ describe('runPostChat', () => {
     expect(new Date(row.ended_at!).getTime()).toBe(after(30).getTime());
   });
 
-  test('the reminder SMS links to the user page on PUBLIC_URL', async () => {
+  test("the reminder SMS carries the user's personal link, issued only when it is sent", async () => {
     const user = await ctx.createUser('Jun', { phone_number: '+14155550105' });
     const r = await runPostChat(ctx.deps, {
       voiceSessionId: 'vs-remind', userId: user.id, moduleName: 'Get to Know You',
@@ -141,7 +141,8 @@ describe('runPostChat', () => {
     expect(r.sms.reminder).toBe('queued');
     const [row] = (await userState(user.id)).outbox;
     expect(row.kind).toBe('reminder');
-    expect(row.body).toContain('http://hearth.test/user?id=Jun&module=Get+to+Know+You');
+    expect(row.body).toContain('{{personal_link:Get%20to%20Know%20You}}');
+    expect(await ctx.db.selectFrom('user_link_tokens').select('token_hash').where('user_id', '=', user.id).execute()).toEqual([]);
   });
 
   test('an unknown user is reported and nothing is written', async () => {
