@@ -14,6 +14,7 @@ import {
 import type { LevelMessage } from '@hearth/worklets/messages'
 import { pcm16ToBase64 } from '@hearth/worklets/pcm'
 
+import { AssistantPlayback } from '@/features/voice/assistant-playback'
 import { type OpenVoiceAudio, openVoiceAudio, type VoiceAudio } from '@/features/voice/audio-engine'
 import { EventWaiters } from '@/features/voice/event-waiters'
 import { VoiceMetrics, type VoiceStats } from '@/features/voice/voice-metrics'
@@ -78,14 +79,16 @@ export class VoiceSession {
   private ending: Promise<DisconnectResult> | null = null
   private micMuted = false
   private talking = false
-  /** The response being generated (SPEC §4: tracked so it can be cancelled). */
-  private responseId: string | null = null
-  /** The assistant item whose audio is arriving, and items cut off by an interruption (late deltas dropped). */
-  private audioItemId: string | null = null
-  private readonly interruptedItems = new Set<string>()
   /** Audio figures kept from the last audio, so stats() still answers after the session ended. */
   private audioFigures = { outputLatencyMs: 0, sampleRate: 0 }
   private readonly metrics = new VoiceMetrics()
+  private readonly assistant = new AssistantPlayback({
+    audio: () => this.audio,
+    send: (event) => this.send(event),
+    connected: () => this.statusValue === 'connected',
+    onError: (error) => this.listener.onError?.(error),
+    metrics: this.metrics,
+  })
 
   constructor(options: VoiceSessionOptions) {
     this.options = options
@@ -181,7 +184,7 @@ export class VoiceSession {
   async startTalking(): Promise<void> {
     if (this.turnModeValue !== 'manual' || this.statusValue !== 'connected' || this.talking) return
     this.talking = true
-    void this.interruptPlayback()
+    void this.assistant.interrupt()
     this.send({ type: 'input_audio_buffer.clear' })
     await this.audio?.capture.setMuted(false)
   }
@@ -241,23 +244,7 @@ export class VoiceSession {
     switch (event.type) {
       case 'input_audio_buffer.speech_started':
         // Barge-in: the person started talking over the assistant (server VAD only).
-        if (this.turnModeValue === 'server_vad') void this.interruptPlayback()
-        break
-      case 'response.output_audio.delta':
-        if (!this.interruptedItems.has(event.item_id)) {
-          this.audioItemId = event.item_id
-          this.audio?.playback.appendBase64(event.item_id, event.delta)
-        }
-        break
-      case 'response.output_audio.done':
-        this.audio?.playback.endItem(event.item_id)
-        if (this.audioItemId === event.item_id) this.audioItemId = null
-        break
-      case 'response.created':
-        this.responseId = event.response.id
-        break
-      case 'response.done':
-        if (this.responseId === event.response.id) this.responseId = null
+        if (this.turnModeValue === 'server_vad') void this.assistant.interrupt()
         break
       case 'hearth.session':
         this.sessionInfo = event
@@ -268,47 +255,9 @@ export class VoiceSession {
         }
         break
     }
+    this.assistant.handle(event)
     this.waiters.settle(event)
     this.listener.onServerEvent?.(event)
-  }
-
-  /**
-   * Silences playback within one render quantum, cancels the response in progress and tells the server how
-   * much of the item was heard (`conversation.item.truncate`), so the model knows where it was cut off.
-   */
-  private async interruptPlayback(): Promise<void> {
-    const audio = this.audio
-    if (!audio) return
-    const { playback } = audio
-    const startedMs = performance.now()
-    // The worklet is told first: a socket send can stall the main thread for a while on a busy machine.
-    const interrupting = playback.interrupt()
-    if (this.audioItemId) this.interruptedItems.add(this.audioItemId)
-    if (this.responseId) {
-      // Cancel errors for a response that already ended are expected and ignored (SPEC §4).
-      this.send({ type: 'response.cancel' })
-      this.metrics.count('cancelsSent')
-    }
-    let interrupted
-    try {
-      interrupted = await interrupting
-    } catch (error) {
-      this.listener.onError?.(error instanceof Error ? error : new Error(String(error)))
-      return
-    }
-    if (!interrupted.itemId) return
-    // The silent quantum is rendered by the next device callback, or was by the latest one: either way the
-    // clock read now, as the reply arrives, places it.
-    this.metrics.interrupted(startedMs, audio.renderedAtMs(interrupted.silentFromS), interrupted.sampleCount)
-    this.interruptedItems.add(interrupted.itemId)
-    if (this.statusValue !== 'connected') return
-    this.send({
-      type: 'conversation.item.truncate',
-      item_id: interrupted.itemId,
-      content_index: 0,
-      audio_end_ms: interrupted.audioEndMs,
-    })
-    this.metrics.count('truncatesSent')
   }
 
   // ---- socket ----
@@ -383,8 +332,7 @@ export class VoiceSession {
   private async teardown(): Promise<void> {
     if (this.socket) closeVoiceSocket(this.socket)
     this.waiters.failAll(new Error('The voice session has ended.'))
-    this.responseId = null
-    this.audioItemId = null
+    this.assistant.reset()
     const audio = this.audio
     this.audio = null
     if (audio) {
