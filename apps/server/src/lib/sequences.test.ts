@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { jsonb } from '@hearth/db/json';
 import { createTestContext, type TestContext } from '../test/harness';
+import { insertSequence } from '../test/sequence-fixtures';
 import {
   composeInstructions,
   defaultTestingModule,
@@ -84,38 +85,18 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('reading modules from the database', () => {
-  async function addSequence(name: string, opts: { archived?: boolean; isGlobal?: boolean; versions: Array<{ version: number; archived?: boolean; globalPrompt?: string; prompts?: object[] }> }) {
-    const { id } = await ctx.db
-      .insertInto('sequences')
-      .values({ name, archived: opts.archived ?? false, is_global: opts.isGlobal ?? false })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    for (const v of opts.versions) {
-      await ctx.db
-        .insertInto('sequence_versions')
-        .values({
-          sequence_id: id,
-          version: v.version,
-          module_prompt: `${name} v${v.version}`,
-          global_prompt: v.globalPrompt ?? null,
-          sequential_prompts: jsonb((v.prompts ?? []) as never),
-          archived: v.archived ?? false,
-        })
-        .execute();
-    }
-  }
 
   beforeAll(async () => {
-    await addSequence('banana', { versions: [{ version: 1, prompts: [welcome] }] });
-    await addSequence('Apple', {
+    await insertSequence(ctx.db, 'banana', { versions: [{ version: 1, prompts: [welcome] }] });
+    await insertSequence(ctx.db, 'Apple', {
       versions: [
         { version: 1, prompts: [welcome] },
         { version: 2, prompts: [{ ...welcome, name: 'two' }, { ...welcome, name: 'gone', archived: true }] },
         { version: 3, archived: true, prompts: [{ ...welcome, name: 'three' }] },
       ],
     });
-    await addSequence('hidden', { archived: true, versions: [{ version: 1, prompts: [welcome] }] });
-    await addSequence('all versions archived', { versions: [{ version: 1, archived: true, prompts: [welcome] }] });
+    await insertSequence(ctx.db, 'hidden', { archived: true, versions: [{ version: 1, prompts: [welcome] }] });
+    await insertSequence(ctx.db, 'all versions archived', { versions: [{ version: 1, archived: true, prompts: [welcome] }] });
   });
 
   test('listModuleNames: no global, no archived, only modules with a usable version, alphabetical', async () => {

@@ -1,50 +1,23 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { jsonb } from '@hearth/db/json';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { insertSequence, promptFixture as prompt } from '../../test/sequence-fixtures';
 
 let ctx: TestContext;
 let operator: string;
 let admin: string;
 let endUser: string;
 
-const prompt = (name: string, extra: Record<string, unknown> = {}) => ({
-  name,
-  description: `${name} description`,
-  prompt: `${name} prompt`,
-  trigger_condition: `${name} trigger`,
-  next_prompt: '',
-  ...extra,
-});
 
-async function addSequence(name: string, opts: { archived?: boolean; versions: Array<{ version: number; archived?: boolean; prompts: object[] }> }) {
-  const { id } = await ctx.db
-    .insertInto('sequences')
-    .values({ name, archived: opts.archived ?? false })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  for (const v of opts.versions) {
-    await ctx.db
-      .insertInto('sequence_versions')
-      .values({
-        sequence_id: id,
-        version: v.version,
-        module_prompt: `${name} v${v.version}`,
-        sequential_prompts: jsonb(v.prompts as never),
-        archived: v.archived ?? false,
-      })
-      .execute();
-  }
-}
 
 beforeAll(async () => {
   ctx = await createTestContext();
   operator = await ctx.staffCookie('operator');
   admin = await ctx.staffCookie('admin');
   endUser = await ctx.userCookie((await ctx.createUser('Mila')).id);
-  await addSequence('alpha', { versions: [{ version: 1, prompts: [prompt('a1')] }] });
-  await addSequence('Zeta', { versions: [{ version: 1, prompts: [prompt('z1')] }] });
-  await addSequence('Old Module', { archived: true, versions: [{ version: 1, prompts: [prompt('o1')] }] });
-  await addSequence('Layered', {
+  await insertSequence(ctx.db, 'alpha', { versions: [{ version: 1, prompts: [prompt('a1')] }] });
+  await insertSequence(ctx.db, 'Zeta', { versions: [{ version: 1, prompts: [prompt('z1')] }] });
+  await insertSequence(ctx.db, 'Old Module', { archived: true, versions: [{ version: 1, prompts: [prompt('o1')] }] });
+  await insertSequence(ctx.db, 'Layered', {
     versions: [
       { version: 1, prompts: [prompt('first'), prompt('retired', { archived: true })] },
       { version: 2, archived: true, prompts: [prompt('draft')] },

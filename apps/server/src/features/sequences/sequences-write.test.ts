@@ -1,18 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { promptFixture as prompt } from '../../test/sequence-fixtures';
 
 let ctx: TestContext;
 let operator: string;
 let endUser: string;
 
-const prompt = (name: string, extra: Record<string, unknown> = {}) => ({
-  name,
-  description: `${name} description`,
-  prompt: `${name} prompt`,
-  trigger_condition: `${name} trigger`,
-  next_prompt: '',
-  ...extra,
-});
 const version = (names: string[], extra: Record<string, unknown> = {}) => ({
   module_prompt: 'About this module',
   sequential_prompts: names.map((n) => prompt(n)),
