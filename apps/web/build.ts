@@ -17,6 +17,7 @@ export async function buildWeb(outdir = distDir) {
     entrypoints: [join(webDir, 'index.html')],
     outdir,
     target: 'browser',
+    splitting: true,
     plugins: [tailwind],
     minify: true,
     sourcemap: 'linked',

@@ -1,12 +1,12 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
-import { createStore, Provider } from 'jotai'
+import { getDefaultStore } from 'jotai'
 
 import { createAppRouter } from '@/router'
 
-// One store for React and for the router's guards (and, later, for audio callbacks that write outside React).
-const store = createStore()
+// One store for React (jotai's default store, so no Provider is needed) and for the router's guards.
+const store = getDefaultStore()
 const router = createAppRouter(store)
 
 const rootElement = document.getElementById('root')
@@ -14,8 +14,6 @@ if (!rootElement) throw new Error('index.html has no #root element')
 
 createRoot(rootElement).render(
   <StrictMode>
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>
+    <RouterProvider router={router} />
   </StrictMode>,
 )

@@ -1,6 +1,5 @@
 import { Flame } from 'lucide-react'
 
-import { cn } from '@hearth/ui/lib/utils'
 
 export const TAGLINE = 'Deeper Connections // Stronger Communities'
 
@@ -12,7 +11,7 @@ type HearthLogoProps = {
 /** The word mark. Wrap it in a link where it should navigate (SPEC: the header logo links to /hearth). */
 export function HearthLogo({ withTagline = false, className }: HearthLogoProps) {
   return (
-    <span className={cn('flex min-w-0 items-center gap-2 sm:gap-2.5', className)}>
+    <span className={`flex min-w-0 items-center gap-2 sm:gap-2.5 ${className ?? ''}`}>
       <span
         className="grid size-8 shrink-0 place-items-center rounded-lg sm:size-9 bg-gradient-to-br from-amber-500 to-primary text-primary-foreground shadow-sm"
         aria-hidden

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 
-import { api, ApiError, isApiError } from '@/lib/api'
+import { ABORTED_ERROR, ApiError, createApiClient, isAbortError, isApiError, NETWORK_ERROR, postForm, unwrap } from '@/lib/api'
 
 // A real HTTP server on 127.0.0.1 answering the way ours does (and the way a broken proxy might).
 let server: ReturnType<typeof Bun.serve>
 let base: string
+let mode = 'ok'
 
 beforeAll(() => {
   server = Bun.serve({
@@ -12,14 +13,16 @@ beforeAll(() => {
     port: 0,
     async fetch(request) {
       const { pathname } = new URL(request.url)
-      if (pathname === '/echo') return Response.json({ method: request.method, body: await request.json() })
-      if (pathname === '/empty') return new Response(null, { status: 204 })
-      if (pathname === '/denied') return Response.json({ error: 'Invalid e-mail or password' }, { status: 401 })
-      if (pathname === '/limited') {
-        return Response.json({ error: 'Too many attempts' }, { status: 429, headers: { 'retry-after': '90' } })
+      if (pathname === '/api/upload-sequence') {
+        const form = await request.formData()
+        return Response.json({ fileName: `${form.get('name')}.json` })
       }
-      if (pathname === '/proxy-error') return new Response('<html>Bad gateway</html>', { status: 502 })
-      return Response.json({ error: 'Not found' }, { status: 404 })
+      if (pathname !== '/api/health') return Response.json({ error: 'Not found' }, { status: 404 })
+      if (mode === 'denied') return Response.json({ error: 'Not signed in' }, { status: 401 })
+      if (mode === 'limited') return Response.json({ error: 'Too many attempts' }, { status: 429, headers: { 'retry-after': '90' } })
+      if (mode === 'proxy-error') return new Response('<html>Bad gateway</html>', { status: 502 })
+      if (mode === 'slow') await Bun.sleep(2_000)
+      return Response.json({ ok: true, database: 'pglite', providers: { realtime: 'local', text: 'local', sms: 'outbox', email: 'outbox' } })
     },
   })
   base = `http://127.0.0.1:${server.port}`
@@ -36,48 +39,53 @@ async function failure(call: Promise<unknown>) {
   throw new Error('expected the call to fail')
 }
 
-describe('api', () => {
-  test('sends and receives JSON', async () => {
-    expect(await api.post(`${base}/echo`, { email: 'a@b.test' })).toEqual({
-      method: 'POST',
-      body: { email: 'a@b.test' },
-    })
-    expect(await api.get(`${base}/empty`)).toBeUndefined()
+describe('the API client', () => {
+  test('returns the typed data', async () => {
+    mode = 'ok'
+    const health = await unwrap(createApiClient(base).api.health.get())
+    expect(health.providers.realtime).toBe('local')
   })
 
-  test("throws the server's own error text with the status", async () => {
-    const error = await failure(api.post(`${base}/denied`, { email: 'a@b.test', password: 'x' }))
-    expect(isApiError(error, 401)).toBe(true)
-    expect((error as ApiError).message).toBe('Invalid e-mail or password')
-  })
-
-  test('reads Retry-After on 429', async () => {
-    const error = (await failure(api.post(`${base}/limited`, {}))) as ApiError
-    expect(error.status).toBe(429)
-    expect(error.message).toBe('Too many attempts')
-    expect(error.retryAfterSeconds).toBe(90)
+  test("throws the server's own error text with the status, and Retry-After on 429", async () => {
+    mode = 'denied'
+    const denied = await failure(unwrap(createApiClient(base).api.health.get()))
+    expect(isApiError(denied, 401)).toBe(true)
+    expect((denied as ApiError).message).toBe('Not signed in')
+    mode = 'limited'
+    const limited = (await failure(unwrap(createApiClient(base).api.health.get()))) as ApiError
+    expect([limited.status, limited.message, limited.retryAfterSeconds]).toEqual([429, 'Too many attempts', 90])
   })
 
   test('says something a person can act on when the answer is not ours', async () => {
-    const error = (await failure(api.get(`${base}/proxy-error`))) as ApiError
+    mode = 'proxy-error'
+    const error = (await failure(unwrap(createApiClient(base).api.health.get()))) as ApiError
     expect(error.status).toBe(502)
     expect(error.message).toBe('The server had a problem. Please try again in a moment.')
   })
 
-  test('reports an unreachable server as status 0', async () => {
+  test("an unreachable server is SPEC §8's 'Network Error' with status 0", async () => {
     const closed = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response() })
-    const url = `http://127.0.0.1:${closed.port}/anything`
+    const url = `http://127.0.0.1:${closed.port}`
     closed.stop(true)
-    const error = (await failure(api.get(url))) as ApiError
-    expect(error.status).toBe(0)
-    expect(error.message).toContain('Could not reach the server')
+    const error = (await failure(unwrap(createApiClient(url).api.health.get()))) as ApiError
+    expect([error.status, error.message]).toEqual([0, NETWORK_ERROR])
   })
 
-  test('lets an abort through unchanged', async () => {
+  test("a call the caller aborts is 'Request aborted' and recognised as an abort", async () => {
+    mode = 'slow'
     const controller = new AbortController()
-    controller.abort()
-    const error = await failure(api.get(`${base}/echo`, { signal: controller.signal }))
-    expect(isApiError(error)).toBe(false)
-    expect((error as Error).name).toBe('AbortError')
+    const call = unwrap(createApiClient(base).api.health.get({ fetch: { signal: controller.signal } }))
+    setTimeout(() => controller.abort(), 50)
+    const error = await failure(call)
+    expect((error as ApiError).message).toBe(ABORTED_ERROR)
+    expect(isAbortError(error)).toBe(true)
+  })
+
+  test('multipart posts share the same errors', async () => {
+    const form = new FormData()
+    form.set('name', 'Walk')
+    expect(await postForm(`${base}/api/upload-sequence`, form)).toEqual({ fileName: 'Walk.json' })
+    const missing = (await failure(postForm(`${base}/api/nothing`, form))) as ApiError
+    expect([missing.status, missing.message]).toEqual([404, 'Not found'])
   })
 })

@@ -1,12 +1,20 @@
-// Clients for our own API. Both send same-origin cookies and turn every failure into an ApiError that carries
-// the server's `{ error }` text and the HTTP status (PRODUCT §9):
-// - `client`: the Eden treaty client typed from the server's routes (`type App`), unwrapped with `unwrap()`;
-// - `api`: a plain JSON fetch wrapper for the odd call the typed client does not suit.
+// The one API client of every screen: the Eden treaty client typed from the server's routes (`type App`), with
+// SPEC §7's 10-minute timeout and SPEC §8's network texts for calls that fail before the server answers.
+// Every failure becomes an ApiError carrying the server's `{ error }` text and the HTTP status (PRODUCT §9).
 import { treaty } from '@elysiajs/eden'
 
 import type { App } from '../../../server/src/app'
 
+/** SPEC §7: every call gives up after 10 minutes. */
+export const REQUEST_TIMEOUT_MS = 10 * 60 * 1000
+
+/** SPEC §8 "Network": the texts of a call that never got an answer. */
+export const NETWORK_ERROR = 'Network Error'
+export const TIMEOUT_ERROR = 'timeout exceeded'
+export const ABORTED_ERROR = 'Request aborted'
+
 export class ApiError extends Error {
+  /** 0 when the server never answered. */
   readonly status: number
   /** From a 429's Retry-After header, when the server sent one. */
   readonly retryAfterSeconds: number | undefined
@@ -22,9 +30,33 @@ export class ApiError extends Error {
 export const isApiError = (error: unknown, status?: number): error is ApiError =>
   error instanceof ApiError && (status === undefined || error.status === status)
 
-export const client = treaty<App>(globalThis.location?.origin ?? 'http://localhost', {
-  fetch: { credentials: 'same-origin' },
-})
+/** The caller (a route loader, a closed dialog) cancelled the call: nothing to tell the person. */
+export const isAbortError = (error: unknown) =>
+  (error instanceof ApiError && error.status === 0 && error.message === ABORTED_ERROR) ||
+  (error instanceof DOMException && error.name === 'AbortError')
+
+/** The message to show for any failure of a call: the server's text, or SPEC §8's network text. */
+export const errorMessage = (error: unknown, fallback = 'Unknown error') =>
+  error instanceof Error && error.message ? error.message : fallback
+
+/** fetch with the 10-minute timeout; failures before an answer become ApiErrors with SPEC §8's texts. */
+export async function apiFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS)
+  const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout
+  try {
+    return await fetch(input, { credentials: 'same-origin', ...init, signal })
+  } catch (error) {
+    if (timeout.aborted) throw new ApiError(TIMEOUT_ERROR, 0)
+    if (init.signal?.aborted) throw new ApiError(ABORTED_ERROR, 0)
+    throw new ApiError(NETWORK_ERROR, 0, undefined)
+  }
+}
+
+export function createApiClient(origin: string) {
+  return treaty<App>(origin, { fetcher: apiFetch as typeof fetch, fetch: { credentials: 'same-origin' } })
+}
+
+export const client = createApiClient(globalThis.location?.origin ?? 'http://localhost')
 
 type EdenResult<T> =
   | { data: T; error: null; response: Response }
@@ -36,72 +68,32 @@ export async function unwrap<T>(call: Promise<EdenResult<T>>): Promise<T> {
   try {
     result = await call
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error
-    throw new ApiError(unreachableMessage, 0)
+    if (error instanceof ApiError) throw error
+    if (error instanceof DOMException && error.name === 'AbortError') throw new ApiError(ABORTED_ERROR, 0)
+    throw new ApiError(NETWORK_ERROR, 0)
   }
   if (result.error === null) return result.data
   const { response } = result
-  // Eden reports a fetch that never reached the server as status 503 with no response.
   if (!response) {
     const cause = result.error.value
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause
-    throw new ApiError(unreachableMessage, 0)
+    if (cause instanceof ApiError) throw cause
+    throw new ApiError(NETWORK_ERROR, 0)
   }
   throw new ApiError(errorText(result.error.value, response), response.status, retryAfterSeconds(response))
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-
-export type RequestOptions = {
-  signal?: AbortSignal
-  headers?: Record<string, string>
-}
-
-const unreachableMessage = 'Could not reach the server. Check your connection and try again.'
-
-export async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}) {
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers }
-  if (body !== undefined) headers['content-type'] = 'application/json'
-
-  let response: Response
-  try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'same-origin',
-      signal: options.signal,
-    })
-  } catch (error) {
-    // An abort is the caller's own doing: let it through unchanged so it can be ignored.
-    if (options.signal?.aborted) throw error
-    throw new ApiError(unreachableMessage, 0)
-  }
-
-  const data = await readBody(response)
-  if (!response.ok) {
-    throw new ApiError(errorText(data, response), response.status, retryAfterSeconds(response))
-  }
-  return data as T
-}
-
-export const api = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
-  delete: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('DELETE', path, body, options),
-}
-
-async function readBody(response: Response): Promise<unknown> {
-  if (response.status === 204) return undefined
+/** For the two multipart calls (upload, feedback audio) the typed client does not suit: same errors. */
+export async function postForm<T>(path: string, form: FormData, options: { signal?: AbortSignal } = {}): Promise<T> {
+  const response = await apiFetch(path, { method: 'POST', body: form, signal: options.signal })
   const text = await response.text()
-  if (!text) return undefined
+  let data: unknown = undefined
   try {
-    return JSON.parse(text)
+    data = text ? JSON.parse(text) : undefined
   } catch {
-    return text
+    data = text
   }
+  if (!response.ok) throw new ApiError(errorText(data, response), response.status, retryAfterSeconds(response))
+  return data as T
 }
 
 function errorText(data: unknown, response: Response) {

@@ -1,18 +1,11 @@
 import { Link, Outlet } from '@tanstack/react-router'
-import { useAtomValue } from 'jotai'
-import { ShieldAlert } from 'lucide-react'
 
-import { Button } from '@hearth/ui/components/button'
 import { cn } from '@hearth/ui/lib/utils'
 
-import { currentStaffAtom } from '@/features/auth/atoms'
-import { adminNav } from '@/routes/app-shell'
+import { adminNav } from '@/routes/nav'
 
-/** Admin pages: the SPEC's admin tab bar above the page; operators get a clear refusal instead. */
+/** Admin pages: the SPEC's admin tab bar above the page (operators never get here: see routes/admin.tsx). */
 export function AdminLayout() {
-  const staff = useAtomValue(currentStaffAtom)
-  if (staff?.role !== 'admin') return <AdminsOnly />
-
   return (
     <div className="grid gap-6">
       <nav aria-label="Admin">
@@ -37,23 +30,5 @@ export function AdminLayout() {
       </nav>
       <Outlet />
     </div>
-  )
-}
-
-function AdminsOnly() {
-  return (
-    <section className="mx-auto grid max-w-md justify-items-center gap-4 py-12 text-center">
-      <span className="grid size-12 place-items-center rounded-full bg-secondary text-primary">
-        <ShieldAlert className="size-6" aria-hidden />
-      </span>
-      <title>Admins only · Hearth</title>
-      <h1 className="font-display text-2xl font-semibold">Admins only</h1>
-      <p className="text-muted-foreground">
-        This page is part of the admin area. Ask an admin if you need access to users, groups or system prompts.
-      </p>
-      <Button asChild variant="outline">
-        <Link to="/">Back to the console</Link>
-      </Button>
-    </section>
   )
 }

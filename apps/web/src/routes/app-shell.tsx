@@ -1,17 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react'
 import { Link, Outlet, useRouter } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
-import {
-  AudioLines,
-  FlaskConical,
-  IdCard,
-  Menu,
-  ScrollText,
-  Settings2,
-  Users,
-  UsersRound,
-  type LucideIcon,
-} from 'lucide-react'
+import { Menu } from 'lucide-react'
 
 import { Button } from '@hearth/ui/components/button'
 import { Separator } from '@hearth/ui/components/separator'
@@ -30,26 +20,7 @@ import { HearthLogo } from '@/components/hearth-logo'
 import type { Staff } from '@/features/auth/api'
 import { currentStaffAtom } from '@/features/auth/atoms'
 import { SignOutButton } from '@/features/auth/components/sign-out-button'
-
-type NavItem = {
-  to: '/' | '/testing' | '/prompt-manager' | '/profile-manager' | '/admin-users' | '/groups' | '/system-prompts'
-  label: string
-  icon: LucideIcon
-}
-
-const operatorNav: NavItem[] = [
-  { to: '/', label: 'Console', icon: AudioLines },
-  { to: '/testing', label: 'Testing', icon: FlaskConical },
-  { to: '/prompt-manager', label: 'Prompt Manager', icon: ScrollText },
-  { to: '/profile-manager', label: 'Profile Manager', icon: IdCard },
-]
-
-// SPEC §2 "Admin tab bar": Users, Groups, System Prompts.
-export const adminNav: NavItem[] = [
-  { to: '/admin-users', label: 'Users', icon: Users },
-  { to: '/groups', label: 'Groups', icon: UsersRound },
-  { to: '/system-prompts', label: 'System Prompts', icon: Settings2 },
-]
+import { adminNav, operatorNav, type NavItem } from '@/routes/nav'
 
 /** Layout of every staff page: header with account and navigation, then the page. */
 export function AppShell({ children }: { children: ReactNode }) {

@@ -1,5 +1,5 @@
 // The calls the user page makes (SPEC §7, PRODUCT §3, §9), all with the end user's own session cookie.
-import { ApiError, client, isApiError, unwrap } from '@/lib/api'
+import { client, isAbortError, isApiError, postForm, unwrap } from '@/lib/api'
 
 export type EndUser = { name: string; userFile: string }
 
@@ -48,7 +48,7 @@ export async function fetchRealtimeProvider(options?: { signal?: AbortSignal }):
     const health = await unwrap(client.api.health.get({ fetch: { signal: options?.signal } }))
     return health.providers.realtime
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error
+    if (isAbortError(error)) throw error
     return null
   }
 }
@@ -59,17 +59,8 @@ export type FeedbackTranscript = { text: string; transcribed?: boolean }
 export async function sendFeedbackAudio(wav: Uint8Array<ArrayBuffer>): Promise<FeedbackTranscript> {
   const form = new FormData()
   form.append('audio', new Blob([wav], { type: 'audio/wav' }), 'audio.wav')
-  let response: Response
-  try {
-    response = await fetch('/api/send-feedback', { method: 'POST', body: form, credentials: 'same-origin' })
-  } catch {
-    throw new ApiError('Could not reach the server. Check your connection and try again.', 0)
-  }
-  const body = (await response.json().catch(() => null)) as (FeedbackTranscript & { error?: string }) | null
-  if (!response.ok || !body) {
-    throw new ApiError(body?.error || `Request failed (${response.status})`, response.status)
-  }
-  return { text: typeof body.text === 'string' ? body.text : '', transcribed: body.transcribed }
+  const body = await postForm<Partial<FeedbackTranscript> | undefined>('/api/send-feedback', form)
+  return { text: typeof body?.text === 'string' ? body.text : '', transcribed: body?.transcribed }
 }
 
 export type ConfirmedFeedback = {

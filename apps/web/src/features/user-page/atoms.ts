@@ -1,6 +1,6 @@
 // State of the end-user page (SPEC §2 "User page"): who is here, their record, the modules and the chosen
 // one, the two locally stored settings and the conversation kept for feedback. Voice state itself lives in
-// features/voice.
+// voice/.
 import { atom } from 'jotai'
 import { atomWithStorage } from 'jotai/utils'
 

@@ -5,9 +5,9 @@ import { atom } from 'jotai'
 import { toast } from 'sonner'
 
 import { isApiError } from '@/lib/api'
-import { setVoiceMicMutedAtom } from '@/features/voice/atoms'
-import { MicrophoneDeniedError } from '@/features/voice/errors'
-import { MicRecorder } from '@/features/voice/mic-recorder'
+import { setVoiceMicMutedAtom } from '@/voice/atoms'
+import { MicrophoneDeniedError } from '@/voice/errors'
+import { MicRecorder } from '@/voice/mic-recorder'
 import { confirmFeedback, type FeedbackTranscript, sendFeedbackAudio } from '@/features/user-page/api'
 
 export type FeedbackStep = 'initial' | 'recording' | 'thankyou'

@@ -4,8 +4,8 @@ import { LoaderCircle } from 'lucide-react'
 
 import { cn } from '@hearth/ui/lib/utils'
 
-import { connectionStatusAtom, inputLevelAtom, type LevelReading, outputLevelAtom, responseInProgressAtom } from '@/features/voice/atoms'
-import { loudness, useLevelAnimation } from '@/features/voice/components/use-level-animation'
+import { connectionStatusAtom, inputLevelAtom, type LevelReading, outputLevelAtom, responseInProgressAtom } from '@/voice/atoms'
+import { loudness, useLevelAnimation } from '@/voice/components/use-level-animation'
 
 type ChatControlProps = {
   onChat: () => void

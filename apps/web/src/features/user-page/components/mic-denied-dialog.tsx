@@ -10,7 +10,7 @@ import {
   AlertDialogTitle,
 } from '@hearth/ui/components/alert-dialog'
 
-import { MIC_DENIED_MESSAGE } from '@/features/voice/errors'
+import { MIC_DENIED_MESSAGE } from '@/voice/errors'
 
 /** SPEC §8: the alert shown when the browser refuses the microphone. */
 export function MicDeniedDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

@@ -16,7 +16,7 @@ import { Input } from '@hearth/ui/components/input'
 import { Label } from '@hearth/ui/components/label'
 import { Separator } from '@hearth/ui/components/separator'
 
-import { sendVoiceSettingsAtom } from '@/features/voice/atoms'
+import { sendVoiceSettingsAtom } from '@/voice/atoms'
 import { savePhoneNumber } from '@/features/user-page/api'
 import { copyOnDisconnectAtom, setPhoneNumberAtom, smsReminderAtom } from '@/features/user-page/atoms'
 import { isValidPhoneInput, stripPhoneInput } from '@/features/user-page/phone'

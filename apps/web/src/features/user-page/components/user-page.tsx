@@ -14,11 +14,11 @@ import {
   outputLevelAtom,
   selectVoiceModuleAtom,
   voiceSessionInfoAtom,
-} from '@/features/voice/atoms'
-import { LevelBars } from '@/features/voice/components/level-bars'
-import { formatTranscript } from '@/features/voice/conversation'
-import { MicrophoneDeniedError } from '@/features/voice/errors'
-import { installVoiceTestHook } from '@/features/voice/test-hook'
+} from '@/voice/atoms'
+import { LevelBars } from '@/voice/components/level-bars'
+import { formatTranscript } from '@/voice/conversation'
+import { MicrophoneDeniedError } from '@/voice/errors'
+import { installVoiceTestHook } from '@/voice/test-hook'
 import type { EndUser, UserContent } from '@/features/user-page/api'
 import {
   chooseModuleAtom,

@@ -1,0 +1,68 @@
+// What a first visit downloads, per route: the entry chunk, the route's lazy screen chunks, and every chunk
+// they import statically (followed transitively), gzipped as the server sends them. `bun apps/web/bundle-size.ts`
+// prints the table; bundle-size.test.ts holds the budgets.
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+
+import { distDir } from './build'
+
+/** The lazy chunks (by source file name) that a first visit of each route loads besides the entry. */
+export const firstVisitChunks = {
+  '/ (visitor)': ['landing-page'],
+  '/user': ['user-route', 'sonner'],
+  '/login': ['login-page', 'sonner'],
+  '/prompt-manager (staff)': ['app-shell', 'prompt-manager-page', 'sonner'],
+  '/profile-manager (staff)': ['app-shell', 'profile-manager-page', 'sonner'],
+  '/ (staff console)': ['staff-home', 'sonner'],
+} as const
+
+export type RouteName = keyof typeof firstVisitChunks
+
+const staticImport = /(?:^|[;\n])\s*import\s*(?:[^"';]*?from\s*)?"\/assets\/([^"]+\.js)"/g
+
+export async function measureFirstVisits(dir = distDir) {
+  const assetsDir = join(dir, 'assets')
+  const files = readdirSync(assetsDir).filter((name) => name.endsWith('.js'))
+  const html = await Bun.file(join(dir, 'index.html')).text()
+  const entry = html.match(/<script[^>]+src="\/assets\/([^"]+\.js)"/)?.[1]
+  if (!entry) throw new Error('index.html has no module script')
+
+  const gzipBytes = new Map<string, number>()
+  const imports = new Map<string, string[]>()
+  for (const name of files) {
+    gzipBytes.set(name, Bun.file(join(assetsDir, `${name}.gz`)).size)
+    const code = await Bun.file(join(assetsDir, name)).text()
+    imports.set(name, [...code.matchAll(staticImport)].map((match) => match[1]))
+  }
+  const closure = (roots: string[]) => {
+    const seen = new Set<string>()
+    const visit = (name: string) => {
+      if (seen.has(name)) return
+      seen.add(name)
+      for (const next of imports.get(name) ?? []) visit(next)
+    }
+    roots.forEach(visit)
+    return seen
+  }
+  const chunkOf = (sourceName: string) => {
+    const matches = files.filter((name) => name.startsWith(`${sourceName}-`) && /^[a-z0-9-]+-[a-z0-9]{8}\.js$/.test(name))
+    if (matches.length !== 1) throw new Error(`expected one chunk for ${sourceName}, found ${matches.length}`)
+    return matches[0]
+  }
+
+  const entryBytes = [...closure([entry])].reduce((sum, name) => sum + (gzipBytes.get(name) ?? 0), 0)
+  const routes = Object.entries(firstVisitChunks).map(([route, sources]) => {
+    const chunks = closure([entry, ...sources.map(chunkOf)])
+    const bytes = [...chunks].reduce((sum, name) => sum + (gzipBytes.get(name) ?? 0), 0)
+    return { route: route as RouteName, gzipBytes: bytes, chunks: [...chunks] }
+  })
+  return { entry, entryBytes, routes, chunkNames: files }
+}
+
+if (import.meta.main) {
+  const { entryBytes, routes } = await measureFirstVisits()
+  console.log(`entry chunk and its imports: ${(entryBytes / 1024).toFixed(1)} KB gzipped`)
+  for (const { route, gzipBytes, chunks } of routes) {
+    console.log(`${route.padEnd(26)} ${(gzipBytes / 1024).toFixed(1).padStart(6)} KB gzipped in ${chunks.length} chunks`)
+  }
+}

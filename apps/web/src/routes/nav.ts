@@ -1,0 +1,22 @@
+import { AudioLines, FlaskConical, IdCard, ScrollText, Settings2, Users, UsersRound, type LucideIcon } from 'lucide-react'
+
+export type NavItem = {
+  to: '/' | '/testing' | '/prompt-manager' | '/profile-manager' | '/admin-users' | '/groups' | '/system-prompts'
+  label: string
+  icon: LucideIcon
+}
+
+export const operatorNav: NavItem[] = [
+  { to: '/', label: 'Console', icon: AudioLines },
+  { to: '/testing', label: 'Testing', icon: FlaskConical },
+  { to: '/prompt-manager', label: 'Prompt Manager', icon: ScrollText },
+  { to: '/profile-manager', label: 'Profile Manager', icon: IdCard },
+]
+
+// SPEC §2 "Admin tab bar": Users, Groups, System Prompts.
+export const adminNav: NavItem[] = [
+  { to: '/admin-users', label: 'Users', icon: Users },
+  { to: '/groups', label: 'Groups', icon: UsersRound },
+  { to: '/system-prompts', label: 'System Prompts', icon: Settings2 },
+]
+

@@ -1,0 +1,38 @@
+// The root route: who is signed in is asked once (then kept in the jotai store; sign-in and sign-out update it).
+import { lazy, Suspense } from 'react'
+import { createRootRouteWithContext, lazyRouteComponent, Outlet, useRouterState } from '@tanstack/react-router'
+import type { Store } from 'jotai'
+
+import { loadStaffAtom } from '@/features/auth/atoms'
+
+// Error and not-found pages are rare: their own chunk keeps the first download small.
+export const NotFoundPage = lazyRouteComponent(() => import('@/components/route-states'), 'NotFoundPage')
+export const RouteErrorPage = lazyRouteComponent(() => import('@/components/route-states'), 'RouteErrorPage')
+
+export type RouterContext = { store: Store }
+
+export const rootRoute = createRootRouteWithContext<RouterContext>()({
+  beforeLoad: async ({ context }) => ({ staff: await context.store.set(loadStaffAtom) }),
+  component: RootLayout,
+  notFoundComponent: NotFoundPage,
+  errorComponent: RouteErrorPage,
+})
+
+// Toasts (top-centre, SPEC §2) are for staff and end users; visitors' pages never download the toast library.
+const Toaster = lazy(() => import('@hearth/ui/components/sonner').then((m) => ({ default: m.Toaster })))
+
+function RootLayout() {
+  const staff = rootRoute.useRouteContext({ select: (context) => context.staff })
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
+  const withToasts = Boolean(staff) || pathname === '/user' || pathname === '/login'
+  return (
+    <>
+      <Outlet />
+      {withToasts && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,197 @@
+// Voice state in jotai (HOUSE-STYLE "Web"): primitives stay private; pages read the derived atoms and act
+// through the action atoms. The VoiceSession's callbacks, audio levels included (~60 Hz), write through the
+// store that ran the action — never through React state — and meters read them with store.sub.
+import { atom } from 'jotai'
+import type { BrowserEvent, HearthSession, ServerMessage } from '@hearth/protocol'
+import type { LevelMessage } from '@hearth/worklets/messages'
+
+import { emptyConversation, formatTranscript, reduceConversation, type ConversationItem } from '@/voice/conversation'
+import {
+  type ConnectionStatus,
+  type DisconnectResult,
+  type TurnMode,
+  VoiceSession,
+  type VoiceSessionOptions,
+  type VoiceStats,
+} from '@/voice/voice-session'
+
+export type LevelReading = Pick<LevelMessage, 'rms' | 'peak' | 'bars'>
+
+export const SILENT_LEVEL: LevelReading = { rms: 0, peak: 0, bars: new Float32Array(8) }
+
+export interface VoiceLogEntry {
+  id: number
+  direction: 'server' | 'client'
+  type: string
+  atMs: number
+  event: ServerMessage | BrowserEvent
+}
+
+/** The newest events kept for event logs; audio frames and deltas are never logged. */
+const EVENT_LOG_LIMIT = 300
+const UNLOGGED = new Set(['response.output_audio.delta', 'input_audio_buffer.append'])
+
+const statusBaseAtom = atom<ConnectionStatus>('disconnected')
+const turnModeBaseAtom = atom<TurnMode>('server_vad')
+const talkingBaseAtom = atom(false)
+const conversationBaseAtom = atom(emptyConversation)
+const inputLevelBaseAtom = atom<LevelReading>(SILENT_LEVEL)
+const outputLevelBaseAtom = atom<LevelReading>(SILENT_LEVEL)
+const memoryBaseAtom = atom<Record<string, string>>({})
+const moodBaseAtom = atom<Record<string, number>>({})
+const sessionInfoBaseAtom = atom<HearthSession | null>(null)
+const eventLogBaseAtom = atom<VoiceLogEntry[]>([])
+const sessionBaseAtom = atom<VoiceSession | null>(null)
+
+export const connectionStatusAtom = atom((get) => get(statusBaseAtom))
+export const turnModeAtom = atom((get) => get(turnModeBaseAtom))
+/** Push-to-talk is held. */
+export const isTalkingAtom = atom((get) => get(talkingBaseAtom))
+export const conversationItemsAtom = atom((get) => get(conversationBaseAtom).items)
+export const responseInProgressAtom = atom((get) => get(conversationBaseAtom).responseId !== null)
+/** Microphone level and bars, about 60 times a second while connected. */
+export const inputLevelAtom = atom((get) => get(inputLevelBaseAtom))
+/** Assistant voice level and bars, about 60 times a second while connected. */
+export const outputLevelAtom = atom((get) => get(outputLevelBaseAtom))
+/** Saved memory values of this session (hearth.memory). */
+export const memoryValuesAtom = atom((get) => get(memoryBaseAtom))
+/** Saved mood scores of this session (hearth.mood), -3..3. */
+export const moodScoresAtom = atom((get) => get(moodBaseAtom))
+/** Provider, module, version, prompt and instructions of the live session (hearth.session and changes). */
+export const voiceSessionInfoAtom = atom((get) => get(sessionInfoBaseAtom))
+export const voiceEventLogAtom = atom((get) => get(eventLogBaseAtom))
+
+export type ConnectVoiceOptions = Omit<VoiceSessionOptions, 'listener' | 'turnMode'> & {
+  /** A server error or audio failure while talking (ignored cancel errors never arrive here). */
+  onError?: (error: Error) => void
+  /** The session ended without the person asking (lost network, time limit, opened elsewhere). */
+  onClosed?: (message: string) => void
+}
+
+/**
+ * Starts a voice session. Call from the click handler without awaiting anything first, so the audio can
+ * start. Resolves with the server's hearth.session; rejects with a message for a person.
+ */
+export const connectVoiceAtom = atom(null, (get, set, options: ConnectVoiceOptions): Promise<HearthSession> => {
+  const running = get(sessionBaseAtom)
+  if (running && running.status !== 'disconnected') return Promise.reject(new Error('A conversation is already running.'))
+  const { onError, onClosed, ...sessionOptions } = options
+  set(conversationBaseAtom, emptyConversation)
+  set(memoryBaseAtom, {})
+  set(moodBaseAtom, {})
+  set(eventLogBaseAtom, [])
+  set(sessionInfoBaseAtom, null)
+  set(talkingBaseAtom, false)
+
+  let logId = 0
+  const log = (direction: VoiceLogEntry['direction'], event: ServerMessage | BrowserEvent) => {
+    if (UNLOGGED.has(event.type)) return
+    const entry: VoiceLogEntry = { id: ++logId, direction, type: event.type, atMs: Date.now(), event }
+    set(eventLogBaseAtom, (entries) => [...entries.slice(-(EVENT_LOG_LIMIT - 1)), entry])
+  }
+
+  const applyServerEvent = (event: ServerMessage) => {
+    // Disconnect cleared the conversation; nothing that arrives while it ends may bring it back.
+    if (get(statusBaseAtom) !== 'disconnecting') set(conversationBaseAtom, (state) => reduceConversation(state, event))
+    switch (event.type) {
+      case 'hearth.session':
+        set(sessionInfoBaseAtom, event)
+        break
+      case 'hearth.prompt_changed':
+        set(sessionInfoBaseAtom, (info) => (info ? { ...info, prompt: event.prompt } : info))
+        break
+      case 'hearth.module_changed':
+        set(sessionInfoBaseAtom, (info) => (info ? { ...info, module: event.module, version: event.version } : info))
+        break
+      case 'hearth.memory':
+        set(memoryBaseAtom, (memory) => ({ ...memory, [event.key]: event.value }))
+        break
+      case 'hearth.mood':
+        set(moodBaseAtom, (mood) => ({ ...mood, [event.key]: event.value }))
+        break
+    }
+  }
+
+  const session = new VoiceSession({
+    ...sessionOptions,
+    turnMode: get(turnModeBaseAtom),
+    listener: {
+      onStatus: (status) => {
+        set(statusBaseAtom, status)
+        if (status === 'disconnected' || status === 'disconnecting') {
+          set(inputLevelBaseAtom, SILENT_LEVEL)
+          set(outputLevelBaseAtom, SILENT_LEVEL)
+          set(talkingBaseAtom, false)
+        }
+      },
+      onServerEvent: (event) => {
+        applyServerEvent(event)
+        log('server', event)
+      },
+      onClientEvent: (event) => log('client', event),
+      onInputLevel: (level) => set(inputLevelBaseAtom, level),
+      onOutputLevel: (level) => set(outputLevelBaseAtom, level),
+      onError,
+      onClosed,
+    },
+  })
+
+  set(sessionBaseAtom, session)
+  return session.connect()
+})
+
+export interface VoiceDisconnectResult extends DisconnectResult {
+  /** The conversation as it was when disconnect was pressed (the page's copy shows it; it is then cleared). */
+  items: ConversationItem[]
+  transcript: string
+}
+
+/** SPEC §4: the conversation is cleared, recording stops, playback is interrupted, then post-chat is awaited. */
+export const disconnectVoiceAtom = atom(null, async (get, set): Promise<VoiceDisconnectResult | null> => {
+  const session = get(sessionBaseAtom)
+  if (!session || session.status === 'disconnected') return null
+  const { items } = get(conversationBaseAtom)
+  set(conversationBaseAtom, emptyConversation)
+  const result = await session.disconnect()
+  return { ...result, items, transcript: formatTranscript(items) }
+})
+
+export const setTurnModeAtom = atom(null, async (get, set, mode: TurnMode) => {
+  set(turnModeBaseAtom, mode)
+  set(talkingBaseAtom, false)
+  await get(sessionBaseAtom)?.setTurnMode(mode)
+})
+
+/** Push-to-talk: true while the button is held (manual turn mode). */
+export const pushToTalkAtom = atom(null, async (get, set, pressed: boolean) => {
+  const session = get(sessionBaseAtom)
+  if (!session || session.status !== 'connected' || get(turnModeBaseAtom) !== 'manual') return
+  set(talkingBaseAtom, pressed)
+  if (pressed) await session.startTalking()
+  else await session.stopTalking()
+})
+
+/** hearth.settings, e.g. the SMS reminder flag of the user page; nothing is sent while disconnected. */
+export const sendVoiceSettingsAtom = atom(null, (get, _set, settings: { reminder?: boolean }) => {
+  get(sessionBaseAtom)?.send({ type: 'hearth.settings', ...settings })
+})
+
+/** Switches module (and version) of the live session; the server answers with a new hearth.session. */
+export const selectVoiceModuleAtom = atom(null, (get, _set, choice: { module: string; version?: number }) => {
+  get(sessionBaseAtom)?.send({ type: 'hearth.select_module', ...choice })
+})
+
+/** Any other allowed event (typed messages, session.update from staff pages). */
+export const sendVoiceEventAtom = atom(null, (get, _set, event: BrowserEvent) => {
+  get(sessionBaseAtom)?.send(event)
+})
+
+/** Keeps the session but stops sending the microphone (e.g. while spoken feedback is recorded). */
+export const setVoiceMicMutedAtom = atom(null, async (get, _set, muted: boolean) => {
+  await get(sessionBaseAtom)?.setMicMuted(muted)
+})
+
+export const clearConversationAtom = atom(null, (_get, set) => set(conversationBaseAtom, emptyConversation))
+
+/** Counters and latencies of the current or last session, read fresh on each call. */
+export const readVoiceStatsAtom = atom(null, (get): VoiceStats | null => get(sessionBaseAtom)?.stats() ?? null)

@@ -1,0 +1,200 @@
+// The browser audio of a voice session: one AudioContext (24 kHz where the browser allows it), the microphone
+// through the capture worklet, and the playback worklet to the speakers. No React, no jotai.
+import { SAMPLE_RATE } from '@hearth/protocol/audio'
+import { type AudioClockReading, readAudioClock, renderedAtMs } from '@hearth/worklets/client/audio-clock'
+import { type CaptureCallbacks, type CaptureClient, createCaptureNode } from '@hearth/worklets/client/capture-client'
+import {
+  createPlaybackNode,
+  type PlaybackCallbacks,
+  type PlaybackClient,
+} from '@hearth/worklets/client/playback-client'
+import type { LevelMessage } from '@hearth/worklets/messages'
+
+import { microphoneError } from '@/voice/errors'
+
+export interface AudioEngine {
+  readonly context: AudioContext
+  readonly stream: MediaStream
+  readonly capture: CaptureClient
+  /** Absent for recording-only engines (spoken feedback). */
+  readonly playback: PlaybackClient | null
+  /** Stops the microphone at once (the browser's recording indicator goes off). */
+  stopMicrophone(): void
+  close(): Promise<void>
+}
+
+export interface AudioEngineOptions {
+  capture: CaptureCallbacks
+  /** Pass to get a playback node connected to the speakers. */
+  playback?: PlaybackCallbacks
+  timeoutMs?: number
+}
+
+/**
+ * Creates the context at once: call this before the first await of a click handler, so browsers that only
+ * let a user gesture start audio (Safari) do not leave it suspended.
+ */
+export function createAudioContext(): AudioContext {
+  try {
+    return new AudioContext({ sampleRate: SAMPLE_RATE, latencyHint: 'interactive' })
+  } catch {
+    // The capture and playback worklets resample when the context runs at the device rate (PRODUCT §4).
+    return new AudioContext({ latencyHint: 'interactive' })
+  }
+}
+
+export async function openMicrophone(): Promise<MediaStream> {
+  if (!navigator.mediaDevices?.getUserMedia) {
+    throw new Error('This browser cannot record audio here. Open the page over https in a current browser.')
+  }
+  try {
+    return await navigator.mediaDevices.getUserMedia({
+      audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true },
+    })
+  } catch (error) {
+    throw microphoneError(error)
+  }
+}
+
+/**
+ * Wires microphone -> capture worklet and, if asked, playback worklet -> speakers on `context`. On failure
+ * everything opened here is released; the context and stream stay the caller's to close.
+ */
+export async function startAudioEngine(
+  context: AudioContext,
+  stream: MediaStream,
+  options: AudioEngineOptions,
+): Promise<AudioEngine> {
+  let capture: CaptureClient | null = null
+  let playback: PlaybackClient | null = null
+  let source: MediaStreamAudioSourceNode | null = null
+  try {
+    capture = await createCaptureNode(context, { ...options.capture, timeoutMs: options.timeoutMs })
+    if (options.playback) {
+      playback = await createPlaybackNode(context, { ...options.playback, timeoutMs: options.timeoutMs })
+      playback.node.connect(context.destination)
+    }
+    source = context.createMediaStreamSource(stream)
+    source.connect(capture.node)
+    if (context.state !== 'running') await context.resume()
+  } catch (error) {
+    source?.disconnect()
+    capture?.close()
+    playback?.close()
+    throw error
+  }
+
+  const captureClient = capture
+  const playbackClient = playback
+  const sourceNode = source
+  const stopMicrophone = () => {
+    for (const track of stream.getTracks()) track.stop()
+  }
+  let closing: Promise<void> | null = null
+  return {
+    context,
+    stream,
+    capture: captureClient,
+    playback: playbackClient,
+    stopMicrophone,
+    close() {
+      closing ??= (async () => {
+        stopMicrophone()
+        sourceNode.disconnect()
+        captureClient.close()
+        playbackClient?.close()
+        if (context.state !== 'closed') await context.close().catch(() => undefined)
+      })()
+      return closing
+    },
+  }
+}
+
+/**
+ * Context, microphone and engine in the order browsers need. `context` should come from createAudioContext()
+ * called synchronously in the user's click; on failure it is closed here. Use `engine.context` afterwards: it
+ * is a new one where the browser could not record at 24 kHz.
+ */
+export async function openAudioEngine(context: AudioContext, options: AudioEngineOptions): Promise<AudioEngine> {
+  let stream: MediaStream | null = null
+  try {
+    stream = await openMicrophone()
+    try {
+      return await startAudioEngine(context, stream, options)
+    } catch (error) {
+      // Firefox cannot connect a microphone to a context at another rate: fall back to the device rate.
+      if (!(error instanceof DOMException && error.name === 'NotSupportedError')) throw error
+      await context.close().catch(() => undefined)
+      context = new AudioContext({ latencyHint: 'interactive' })
+      return await startAudioEngine(context, stream, options)
+    }
+  } catch (error) {
+    for (const track of stream?.getTracks() ?? []) track.stop()
+    if (context.state !== 'closed') await context.close().catch(() => undefined)
+    throw error
+  }
+}
+
+/** Time from the worklet's output to the speaker, as far as the browser reports it. */
+export function outputLatencyMs(context: AudioContext): number {
+  const base = context.baseLatency || 0
+  const output = 'outputLatency' in context ? context.outputLatency || 0 : 0
+  return (base + output) * 1000
+}
+
+export interface VoiceAudioCallbacks {
+  /**
+   * A 20 ms 24 kHz PCM16 frame, posted by the worklet at context time `postedAtS`; the buffer returns to the
+   * worklet when this returns.
+   */
+  onFrame(buffer: ArrayBuffer, postedAtS: number): void
+  onInputLevel(level: LevelMessage): void
+  onOutputLevel(level: LevelMessage): void
+  onItemEnded(itemId: string, sampleCount: number): void
+  onError(error: Error): void
+}
+
+/** What a voice session needs of the audio: the microphone in, the assistant out. */
+export interface VoiceAudio {
+  readonly capture: Pick<CaptureClient, 'setMuted'>
+  readonly playback: Pick<PlaybackClient, 'appendBase64' | 'endItem' | 'interrupt'>
+  readonly sampleRate: number
+  outputLatencyMs(): number
+  /**
+   * performance.now() time at which the worklets rendered the sample at context time `contextTimeS`, or null
+   * while the audio clock cannot be read. Exact when asked within a device callback (~10 ms) of the event.
+   */
+  renderedAtMs(contextTimeS: number): number | null
+  stopMicrophone(): void
+  close(): Promise<void>
+}
+
+export type OpenVoiceAudio = (callbacks: VoiceAudioCallbacks, timeoutMs: number) => Promise<VoiceAudio>
+
+/** The browser's audio for a voice session. Creates the AudioContext before its first await. */
+export const openVoiceAudio: OpenVoiceAudio = async (callbacks, timeoutMs) => {
+  const engine = await openAudioEngine(createAudioContext(), {
+    timeoutMs,
+    capture: {
+      onFrame: (buffer, _sequence, postedAtS) => callbacks.onFrame(buffer, postedAtS),
+      onLevel: callbacks.onInputLevel,
+      onError: callbacks.onError,
+    },
+    playback: { onLevel: callbacks.onOutputLevel, onItemEnded: callbacks.onItemEnded, onError: callbacks.onError },
+  })
+  const playback = engine.playback
+  if (!playback) throw new Error('Audio playback could not start.')
+  const clock: AudioClockReading = { callbackAtMs: 0, renderedToS: 0, callbackS: 0, quantumS: 0 }
+  return {
+    capture: engine.capture,
+    playback,
+    sampleRate: engine.context.sampleRate,
+    outputLatencyMs: () => outputLatencyMs(engine.context),
+    renderedAtMs: (contextTimeS) => {
+      const reading = readAudioClock(engine.context, clock)
+      return reading ? renderedAtMs(contextTimeS, reading) : null
+    },
+    stopMicrophone: engine.stopMicrophone,
+    close: engine.close,
+  }
+}

@@ -1,0 +1,316 @@
+// VoiceSession against a real websocket server on 127.0.0.1 that plays the relay's part of the protocol, with
+// the browser audio replaced by a recording stand-in (the worklets have their own tests).
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test'
+import type { Server, ServerWebSocket } from 'bun'
+import type { BrowserEvent, HearthSession, ServerMessage } from '@hearth/protocol'
+
+import type { OpenVoiceAudio, VoiceAudio, VoiceAudioCallbacks } from '@/voice/audio-engine'
+import { type ConnectionStatus, VoiceSession, type VoiceSessionOptions } from '@/voice/voice-session'
+
+type Relay = {
+  /** Runs when the browser's socket opens; by default the relay announces the session. */
+  onOpen: (ws: ServerWebSocket<unknown>) => void
+  onMessage: (ws: ServerWebSocket<unknown>, event: BrowserEvent) => void
+}
+
+let server: Server<unknown>
+let relay: Relay
+let received: BrowserEvent[] = []
+let socket: ServerWebSocket<unknown> | null = null
+const sessions: VoiceSession[] = []
+
+const hearthSession: HearthSession = {
+  type: 'hearth.session',
+  provider: 'local',
+  module: 'Get to Know You',
+  version: 1,
+  versions: [1],
+  modules: ['Get to Know You'],
+  prompt: 'welcome',
+  instructions: 'Be kind.',
+  voice: 'shimmer',
+  turnDetection: { type: 'server_vad', threshold: 0.5, prefix_padding_ms: 300, silence_duration_ms: 500 },
+}
+
+let eventCounter = 0
+const emit = (event: object) => socket?.send(JSON.stringify({ event_id: `e${++eventCounter}`, ...event }))
+
+beforeAll(() => {
+  server = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    fetch(request, bunServer) {
+      return bunServer.upgrade(request, { data: undefined }) ? undefined : new Response('websocket only', { status: 400 })
+    },
+    websocket: {
+      open(ws) {
+        socket = ws
+        relay.onOpen(ws)
+      },
+      message(ws, message) {
+        const event = JSON.parse(String(message)) as BrowserEvent
+        received.push(event)
+        relay.onMessage(ws, event)
+      },
+    },
+  })
+})
+
+afterAll(() => server.stop(true))
+
+afterEach(async () => {
+  await Promise.all(sessions.splice(0).map((session) => session.disconnect()))
+  socket = null
+  received = []
+})
+
+function defaultRelay(): Relay {
+  return {
+    onOpen: () => emit(hearthSession),
+    onMessage: (_ws, event) => {
+      if (event.type === 'hearth.end_session') {
+        emit({ type: 'hearth.post_chat', status: 'done', did: { profile: true } })
+        socket?.close(1000, 'Session ended')
+      }
+    },
+  }
+}
+
+/** The stand-in's audio clock: context time is performance.now() in seconds. */
+const contextTimeIn = (ms: number) => (performance.now() + ms) / 1000
+
+function fakeAudio() {
+  const log: string[] = []
+  let callbacks: VoiceAudioCallbacks | null = null
+  let silentInMs = 0
+  let nextInterrupt = { itemId: null as string | null, sampleCount: 0, audioEndMs: 0 }
+  const audio: VoiceAudio = {
+    capture: {
+      setMuted: async (muted) => {
+        log.push(`muted ${muted}`)
+        return muted
+      },
+    },
+    playback: {
+      appendBase64: (itemId) => void log.push(`append ${itemId}`),
+      endItem: (itemId) => void log.push(`end ${itemId}`),
+      interrupt: async () => {
+        log.push('interrupt')
+        return { ...nextInterrupt, silentFromS: contextTimeIn(silentInMs) }
+      },
+    },
+    sampleRate: 24000,
+    outputLatencyMs: () => 12,
+    renderedAtMs: (contextTimeS) => contextTimeS * 1000,
+    stopMicrophone: () => void log.push('microphone off'),
+    close: async () => void log.push('closed'),
+  }
+  const open: OpenVoiceAudio = async (given) => {
+    callbacks = given
+    return audio
+  }
+  return {
+    open,
+    log,
+    /** One 20 ms frame from the capture worklet, posted `postedMsAgo` before it reaches the session. */
+    frame: (postedMsAgo = 0) => callbacks?.onFrame(new Int16Array(480).fill(1000).buffer, contextTimeIn(-postedMsAgo)),
+    /** What the worklet answers to an interrupt: the item, and when its first silent sample will be rendered. */
+    playing: (itemId: string, sampleCount: number, silentAfterMs = 0) => {
+      nextInterrupt = { itemId, sampleCount, audioEndMs: Math.floor(sampleCount / 24) }
+      silentInMs = silentAfterMs
+    },
+  }
+}
+
+function start(options: Partial<VoiceSessionOptions> = {}) {
+  const audio = fakeAudio()
+  const statuses: ConnectionStatus[] = []
+  const errors: string[] = []
+  const closed: string[] = []
+  const events: ServerMessage[] = []
+  const session = new VoiceSession({
+    page: 'user',
+    socketUrl: `ws://127.0.0.1:${server.port}/ws?page=user`,
+    openAudio: audio.open,
+    timeoutMs: 500,
+    postChatTimeoutMs: 500,
+    listener: {
+      onStatus: (status) => statuses.push(status),
+      onError: (error) => errors.push(error.message),
+      onClosed: (message) => closed.push(message),
+      onServerEvent: (event) => events.push(event),
+    },
+    ...options,
+  })
+  sessions.push(session)
+  return { session, audio, statuses, errors, closed, events }
+}
+
+const sentTypes = () => received.map((event) => event.type).filter((type) => type !== 'input_audio_buffer.append')
+const until = async (check: () => boolean, timeoutMs = 1000) => {
+  const deadline = performance.now() + timeoutMs
+  while (!check()) {
+    if (performance.now() > deadline) throw new Error('condition not met in time')
+    await Bun.sleep(5)
+  }
+}
+
+describe('VoiceSession', () => {
+  test('connects once the relay announces the session, then streams microphone frames', async () => {
+    relay = defaultRelay()
+    const { session, audio, statuses } = start({ settings: { reminder: true } })
+    audio.frame() // before the session is live nothing is sent
+    const info = await session.connect()
+    expect(info.module).toBe('Get to Know You')
+    expect(statuses).toEqual(['connecting', 'connected'])
+    audio.frame()
+    audio.frame()
+    await until(() => received.filter((event) => event.type === 'input_audio_buffer.append').length === 2)
+    const append = received.find((event) => event.type === 'input_audio_buffer.append')
+    expect(append).toEqual({ type: 'input_audio_buffer.append', audio: expect.stringMatching(/^6AP/) })
+    expect(sentTypes()).toEqual(['hearth.settings'])
+    expect(received[0]).toEqual({ type: 'hearth.settings', reminder: true })
+    expect(session.stats()).toMatchObject({ framesSent: 2, captureToSendMs: { count: 2 } })
+  })
+
+  test('speech over the assistant: playback stops, the response is cancelled and the item truncated', async () => {
+    relay = defaultRelay()
+    const { session, audio, errors } = start()
+    await session.connect()
+    emit({ type: 'response.created', response: { id: 'resp_1', status: 'in_progress', output: [] } })
+    emit({ type: 'response.output_audio.delta', response_id: 'resp_1', item_id: 'item_a', output_index: 0, content_index: 0, delta: 'AAAA' })
+    await until(() => audio.log.includes('append item_a'))
+    audio.playing('item_a', 12_000)
+
+    emit({ type: 'input_audio_buffer.speech_started', audio_start_ms: 900, item_id: 'item_u' })
+    await until(() => sentTypes().includes('conversation.item.truncate'))
+    expect(sentTypes()).toEqual(['response.cancel', 'conversation.item.truncate'])
+    expect(received.at(-1)).toEqual({ type: 'conversation.item.truncate', item_id: 'item_a', content_index: 0, audio_end_ms: 500 })
+
+    // Audio of the cut-off item still in flight is dropped; SPEC §4's cancel errors are not shown.
+    emit({ type: 'response.output_audio.delta', response_id: 'resp_1', item_id: 'item_a', output_index: 0, content_index: 0, delta: 'AAAA' })
+    emit({ type: 'error', error: { type: 'invalid_request_error', message: 'Cancellation failed: no active response found' } })
+    emit({ type: 'error', error: { type: 'invalid_request_error', message: 'The module does not exist' } })
+    await until(() => errors.length > 0)
+    expect(errors).toEqual(['The module does not exist'])
+    expect(audio.log.filter((entry) => entry === 'append item_a')).toHaveLength(1)
+    expect(session.stats()).toMatchObject({ interruptions: 1, truncatesSent: 1, cancelsSent: 1, samplesPlayed: 12_000 })
+  })
+
+  test('latencies start at the worklets\' audio-clock stamps; impossible ones are clamped and counted', async () => {
+    relay = defaultRelay()
+    const { session, audio } = start()
+    await session.connect()
+    audio.frame(6)
+    audio.frame(6)
+    audio.frame(-4) // stamped after it arrived: clock error
+    await until(() => received.filter((event) => event.type === 'input_audio_buffer.append').length === 3)
+    const afterFrames = session.stats()
+    expect(afterFrames).toMatchObject({ framesSent: 3, captureToSendMs: { count: 3 }, captureClockClamped: 1 })
+    expect(afterFrames.captureToSendMs.maxMs).toBeGreaterThanOrEqual(6)
+    expect(afterFrames.captureToSendMs.maxMs).toBeLessThan(50)
+
+    audio.playing('item_a', 2400, 4)
+    emit({ type: 'input_audio_buffer.speech_started', audio_start_ms: 900, item_id: 'item_u' })
+    await until(() => session.stats().interruptions === 1)
+    audio.playing('item_b', 2400, -3) // silent before it was asked: clock error
+    emit({ type: 'input_audio_buffer.speech_started', audio_start_ms: 1900, item_id: 'item_v' })
+    await until(() => session.stats().interruptions === 2)
+    const { interruptToSilenceMs, silenceClockClamped } = session.stats()
+    expect(silenceClockClamped).toBe(1)
+    expect(interruptToSilenceMs.count).toBe(2)
+    expect(interruptToSilenceMs.maxMs).toBeGreaterThanOrEqual(4)
+    expect(interruptToSilenceMs.maxMs).toBeLessThan(50)
+  })
+
+  test('speech with nothing playing sends neither truncate nor cancel', async () => {
+    relay = defaultRelay()
+    const { session, audio } = start()
+    await session.connect()
+    emit({ type: 'input_audio_buffer.speech_started', audio_start_ms: 0, item_id: 'item_u' })
+    await until(() => audio.log.includes('interrupt'))
+    await Bun.sleep(20)
+    expect(sentTypes()).toEqual([])
+  })
+
+  test('disconnect: microphone off, playback silenced, end_session, then the post-chat result', async () => {
+    relay = defaultRelay()
+    const { session, audio, statuses } = start()
+    await session.connect()
+    const result = await session.disconnect()
+    expect(result.error).toBeNull()
+    expect(result.postChat).toMatchObject({ type: 'hearth.post_chat', status: 'done', did: { profile: true } })
+    expect(sentTypes()).toEqual(['hearth.end_session'])
+    expect(audio.log).toEqual(['microphone off', 'interrupt', 'closed'])
+    expect(statuses).toEqual(['connecting', 'connected', 'disconnecting', 'disconnected'])
+  })
+
+  test('a post-chat error and a server that never confirms both come back as the error to show', async () => {
+    relay = {
+      onOpen: () => emit(hearthSession),
+      onMessage: (_ws, event) => {
+        if (event.type === 'hearth.end_session') emit({ type: 'hearth.post_chat', status: 'error', did: {}, error: 'Profile update failed' })
+      },
+    }
+    const failing = start()
+    await failing.session.connect()
+    expect((await failing.session.disconnect()).error).toBe('Profile update failed')
+
+    relay = { onOpen: () => emit(hearthSession), onMessage: () => undefined }
+    const silent = start({ postChatTimeoutMs: 50 })
+    await silent.session.connect()
+    expect(await silent.session.disconnect()).toEqual({
+      postChat: null,
+      error: 'The server did not confirm the end of the conversation within 1 s.',
+    })
+    expect(silent.statuses.at(-1)).toBe('disconnected')
+  })
+
+  test('no hearth.session in time: connect fails clearly and releases the audio', async () => {
+    relay = { onOpen: () => undefined, onMessage: () => undefined }
+    const { session, audio, statuses } = start({ timeoutMs: 50 })
+    await expect(session.connect()).rejects.toThrow('The voice session did not start in time. Please try again.')
+    expect(audio.log).toContain('closed')
+    expect(statuses).toEqual(['connecting', 'disconnected'])
+  })
+
+  test('the server ending the session (time limit) releases everything and says why', async () => {
+    relay = defaultRelay()
+    const { session, audio, closed, statuses } = start()
+    await session.connect()
+    socket?.close(4001, 'Session time limit reached')
+    await until(() => closed.length > 0)
+    expect(closed).toEqual(['The conversation reached its time limit.'])
+    expect(statuses.at(-1)).toBe('disconnected')
+    expect(audio.log).toContain('closed')
+  })
+
+  test('manual turns: the microphone is sent only while push-to-talk is held, then committed', async () => {
+    relay = defaultRelay()
+    const { session, audio } = start({ turnMode: 'manual' })
+    await session.connect()
+    await until(() => received.length === 1)
+    expect(received[0]).toEqual({ type: 'session.update', session: { type: 'realtime', audio: { input: { turn_detection: null } } } })
+    audio.frame()
+    await session.startTalking()
+    audio.frame()
+    await session.stopTalking()
+    audio.frame()
+    await until(() => sentTypes().includes('response.create'))
+    expect(received.map((event) => event.type)).toEqual([
+      'session.update',
+      'input_audio_buffer.clear',
+      'input_audio_buffer.append',
+      'input_audio_buffer.commit',
+      'response.create',
+    ])
+    expect(audio.log.filter((entry) => entry.startsWith('muted'))).toEqual(['muted true', 'muted false', 'muted true'])
+
+    await session.setTurnMode('server_vad')
+    await until(() => received.length === 6)
+    expect(received.at(-1)).toEqual({
+      type: 'session.update',
+      session: { type: 'realtime', audio: { input: { turn_detection: hearthSession.turnDetection } } },
+    })
+  })
+})

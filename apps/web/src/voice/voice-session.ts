@@ -1,0 +1,361 @@
+// One live voice conversation over /ws (SPEC §4, §7; PRODUCT §4): microphone frames out, assistant audio in,
+// barge-in, push-to-talk and the end-of-session handshake. No React and no jotai: pages observe it through
+// the listener (voice/atoms.ts turns that into store writes).
+import {
+  type BrowserEvent,
+  defaultTurnDetection,
+  EVENT_TIMEOUT_MS,
+  type HearthPostChat,
+  type HearthSession,
+  isIgnoredCancelError,
+  type ServerMessage,
+  type TurnDetection,
+} from '@hearth/protocol'
+import type { LevelMessage } from '@hearth/worklets/messages'
+import { pcm16ToBase64 } from '@hearth/worklets/pcm'
+
+import { AssistantPlayback } from '@/voice/assistant-playback'
+import { type OpenVoiceAudio, openVoiceAudio, type VoiceAudio } from '@/voice/audio-engine'
+import { EventWaiters } from '@/voice/event-waiters'
+import { VoiceMetrics, type VoiceStats } from '@/voice/voice-metrics'
+import { closeVoiceSocket, openVoiceSocket } from '@/voice/voice-socket'
+import { voiceSocketUrl, type VoiceSocketParams } from '@/voice/ws-url'
+
+export type { VoiceStats } from '@/voice/voice-metrics'
+
+export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'disconnecting'
+export type TurnMode = 'server_vad' | 'manual'
+
+/** Post-chat work calls language models on the server (profile, memory), so it gets longer than other waits. */
+export const POST_CHAT_TIMEOUT_MS = 6 * EVENT_TIMEOUT_MS
+/** Past this much unsent data the network is not keeping up: frames are dropped rather than queued. */
+const MAX_BUFFERED_BYTES = 1 << 20
+const NOT_STARTED = 'The conversation was stopped before it started.'
+
+export interface VoiceSessionListener {
+  onStatus?(status: ConnectionStatus): void
+  /** Every event from the server, in order (ignored cancel errors included, for event logs). */
+  onServerEvent?(event: ServerMessage): void
+  /** Every event sent, except the many input_audio_buffer.append frames. */
+  onClientEvent?(event: BrowserEvent): void
+  onInputLevel?(level: LevelMessage): void
+  onOutputLevel?(level: LevelMessage): void
+  /** A server error or an audio failure during the session; the session goes on. */
+  onError?(error: Error): void
+  /** The session ended without disconnect() (network, time limit, another tab). */
+  onClosed?(message: string): void
+}
+
+export interface VoiceSessionOptions extends VoiceSocketParams {
+  listener: VoiceSessionListener
+  turnMode?: TurnMode
+  /** Sent as hearth.settings as soon as the session starts. */
+  settings?: { reminder?: boolean }
+  /** Defaults to /ws on this page's origin. */
+  socketUrl?: string
+  timeoutMs?: number
+  postChatTimeoutMs?: number
+  /** The microphone and speakers; tests pass their own. */
+  openAudio?: OpenVoiceAudio
+}
+
+export interface DisconnectResult {
+  postChat: HearthPostChat | null
+  /** Why post-chat did not confirm: its own error, a timeout or a lost connection. */
+  error: string | null
+}
+
+export class VoiceSession {
+  private readonly options: VoiceSessionOptions
+  private readonly listener: VoiceSessionListener
+  private readonly timeoutMs: number
+  private readonly waiters = new EventWaiters<ServerMessage>()
+  private statusValue: ConnectionStatus = 'disconnected'
+  private turnModeValue: TurnMode
+  private audio: VoiceAudio | null = null
+  private socket: WebSocket | null = null
+  private sessionInfo: HearthSession | null = null
+  private aborted = false
+  private ending: Promise<DisconnectResult> | null = null
+  private micMuted = false
+  private talking = false
+  /** Audio figures kept from the last audio, so stats() still answers after the session ended. */
+  private audioFigures = { outputLatencyMs: 0, sampleRate: 0 }
+  private readonly metrics = new VoiceMetrics()
+  private readonly assistant = new AssistantPlayback({
+    audio: () => this.audio,
+    send: (event) => this.send(event),
+    connected: () => this.statusValue === 'connected',
+    onError: (error) => this.listener.onError?.(error),
+    metrics: this.metrics,
+  })
+
+  constructor(options: VoiceSessionOptions) {
+    this.options = options
+    this.listener = options.listener
+    this.timeoutMs = options.timeoutMs ?? EVENT_TIMEOUT_MS
+    this.turnModeValue = options.turnMode ?? 'server_vad'
+  }
+
+  get status(): ConnectionStatus {
+    return this.statusValue
+  }
+
+  get turnMode(): TurnMode {
+    return this.turnModeValue
+  }
+
+  /** The latest hearth.session (module, version, instructions, provider…). */
+  get info(): HearthSession | null {
+    return this.sessionInfo
+  }
+
+  /**
+   * Microphone, audio worklets, socket, then the server's hearth.session. Call it straight from the click
+   * handler: the AudioContext is created before the first await. Rejects with a message for a person
+   * (MicrophoneDeniedError when the microphone is refused); everything opened is released again.
+   */
+  async connect(): Promise<HearthSession> {
+    if (this.statusValue !== 'disconnected' || this.ending) throw new Error('This voice session has already started.')
+    this.setStatus('connecting')
+    try {
+      this.audio = await (this.options.openAudio ?? openVoiceAudio)(
+        {
+          onFrame: this.sendFrame,
+          onInputLevel: (level) => {
+            this.metrics.inputPeak(level.peak)
+            this.listener.onInputLevel?.(level)
+          },
+          onOutputLevel: (level) => {
+            this.metrics.outputPeak(level.peak)
+            this.listener.onOutputLevel?.(level)
+          },
+          onItemEnded: (_itemId, sampleCount) => this.metrics.played(sampleCount),
+          onError: (error) => this.listener.onError?.(error),
+        },
+        this.timeoutMs,
+      )
+      this.throwIfAborted()
+      if (this.turnModeValue === 'manual') await this.audio.capture.setMuted(true)
+      await this.openSocket()
+      const session =
+        this.sessionInfo ??
+        (await this.waiters.wait('hearth.session', this.timeoutMs, 'The voice session did not start in time. Please try again.'))
+      this.throwIfAborted()
+      const { settings } = this.options
+      if (settings?.reminder !== undefined) this.send({ type: 'hearth.settings', reminder: settings.reminder })
+      if (this.turnModeValue === 'manual') this.sendTurnDetection(null)
+      this.setStatus('connected')
+      return session
+    } catch (error) {
+      await this.teardown()
+      this.setStatus('disconnected')
+      throw error
+    }
+  }
+
+  /**
+   * Ends the conversation: microphone off and playback silenced at once, then hearth.end_session and a
+   * bounded wait for the server's post-chat result, then the socket and audio are closed.
+   */
+  disconnect(): Promise<DisconnectResult> {
+    this.ending ??= this.finish()
+    return this.ending
+  }
+
+  send(event: BrowserEvent): void {
+    const socket = this.socket
+    if (!socket || socket.readyState !== WebSocket.OPEN) return
+    socket.send(JSON.stringify(event))
+    if (event.type !== 'input_audio_buffer.append') this.listener.onClientEvent?.(event)
+  }
+
+  /** Server voice-activity detection, or manual turns with push-to-talk (SPEC §4 "Turn mode"). */
+  async setTurnMode(mode: TurnMode): Promise<void> {
+    if (mode === this.turnModeValue) return
+    this.turnModeValue = mode
+    this.talking = false
+    if (this.statusValue !== 'connected') return
+    this.sendTurnDetection(mode === 'manual' ? null : this.serverVad())
+    await this.audio?.capture.setMuted(mode === 'manual' || this.micMuted)
+  }
+
+  /** Push-to-talk pressed: the assistant stops, a fresh input buffer starts recording. */
+  async startTalking(): Promise<void> {
+    if (this.turnModeValue !== 'manual' || this.statusValue !== 'connected' || this.talking) return
+    this.talking = true
+    void this.assistant.interrupt()
+    this.send({ type: 'input_audio_buffer.clear' })
+    await this.audio?.capture.setMuted(false)
+  }
+
+  /** Push-to-talk released: what was said is committed and answered. */
+  async stopTalking(): Promise<void> {
+    if (!this.talking) return
+    this.talking = false
+    await this.audio?.capture.setMuted(true)
+    this.send({ type: 'input_audio_buffer.commit' })
+    this.send({ type: 'response.create' })
+  }
+
+  /** Stops sending the microphone without ending the session (e.g. while recording spoken feedback). */
+  async setMicMuted(muted: boolean): Promise<void> {
+    this.micMuted = muted
+    if (this.turnModeValue === 'server_vad') await this.audio?.capture.setMuted(muted)
+  }
+
+  stats(): VoiceStats {
+    const audio = this.audio
+    return this.metrics.snapshot(
+      audio ? { outputLatencyMs: audio.outputLatencyMs(), sampleRate: audio.sampleRate } : this.audioFigures,
+    )
+  }
+
+  // ---- microphone -> server ----
+
+  // An arrow property: the capture worklet calls it for every 20 ms frame. The buffer goes back to the
+  // worklet's pool when this returns, so it is encoded here and never kept.
+  private readonly sendFrame = (buffer: ArrayBuffer, postedAtS: number): void => {
+    const receivedMs = performance.now()
+    const socket = this.socket
+    if (!socket || socket.readyState !== WebSocket.OPEN || this.statusValue !== 'connected') return
+    if (this.turnModeValue === 'manual' ? !this.talking : this.micMuted) return
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.metrics.count('framesDropped')
+      return
+    }
+    // Read the audio clock now, while the device callback that rendered the frame is still the latest.
+    const postedMs = this.audio?.renderedAtMs(postedAtS) ?? null
+    socket.send(`{"type":"input_audio_buffer.append","audio":"${pcm16ToBase64(new Int16Array(buffer))}"}`)
+    this.metrics.frameSent(postedMs, receivedMs, performance.now())
+  }
+
+  // ---- server -> page ----
+
+  private receive(data: unknown): void {
+    if (typeof data !== 'string') return
+    let event: ServerMessage
+    try {
+      event = JSON.parse(data) as ServerMessage
+    } catch {
+      return
+    }
+    if (!event || typeof event.type !== 'string') return
+    switch (event.type) {
+      case 'input_audio_buffer.speech_started':
+        // Barge-in: the person started talking over the assistant (server VAD only).
+        if (this.turnModeValue === 'server_vad') void this.assistant.interrupt()
+        break
+      case 'hearth.session':
+        this.sessionInfo = event
+        break
+      case 'error':
+        if (!isIgnoredCancelError(event.error?.message)) {
+          this.listener.onError?.(new Error(event.error?.message || 'The voice service reported an error.'))
+        }
+        break
+    }
+    this.assistant.handle(event)
+    this.waiters.settle(event)
+    this.listener.onServerEvent?.(event)
+  }
+
+  // ---- socket ----
+
+  private openSocket(): Promise<void> {
+    const { page, module, version, voice, temperature } = this.options
+    const url = this.options.socketUrl ?? voiceSocketUrl(location, { page, module, version, voice, temperature })
+    const { socket, opened } = openVoiceSocket(url, this.timeoutMs, {
+      onMessage: (data) => this.receive(data),
+      onClose: (message) => this.onSocketClosed(message),
+    })
+    this.socket = socket
+    return opened.catch((error: unknown) => {
+      throw this.aborted ? new Error(NOT_STARTED) : error
+    })
+  }
+
+  private onSocketClosed(message: string): void {
+    this.waiters.failAll(new Error(this.aborted ? NOT_STARTED : message))
+    if (this.statusValue !== 'connected') return
+    // Closed by the server or the network while talking: release the audio and say why.
+    void this.teardown().then(() => {
+      this.setStatus('disconnected')
+      this.listener.onClosed?.(message)
+    })
+  }
+
+  // ---- the end ----
+
+  private async finish(): Promise<DisconnectResult> {
+    if (this.statusValue === 'connecting') {
+      // Still starting: stop where it is; connect() releases what it opened and rejects.
+      this.aborted = true
+      this.waiters.failAll(new Error(NOT_STARTED))
+      this.socket?.close(1000)
+      return { postChat: null, error: null }
+    }
+    if (this.statusValue !== 'connected') return { postChat: null, error: null }
+    this.setStatus('disconnecting')
+    this.talking = false
+    this.audio?.stopMicrophone()
+    try {
+      await this.audio?.playback.interrupt()
+    } catch {
+      // Playback is being closed anyway.
+    }
+
+    let postChat: HearthPostChat | null = null
+    let error: string | null = null
+    if (this.socket?.readyState === WebSocket.OPEN) {
+      const timeoutMs = this.options.postChatTimeoutMs ?? POST_CHAT_TIMEOUT_MS
+      const waiting = this.waiters.wait(
+        'hearth.post_chat',
+        timeoutMs,
+        `The server did not confirm the end of the conversation within ${Math.ceil(timeoutMs / 1000)} s.`,
+      )
+      this.send({ type: 'hearth.end_session' })
+      try {
+        postChat = await waiting
+        if (postChat.status === 'error') error = postChat.error || 'Unknown error'
+      } catch (cause) {
+        error = cause instanceof Error ? cause.message : 'Unknown error'
+      }
+    } else {
+      error = 'The connection closed before the conversation could be saved.'
+    }
+    await this.teardown()
+    this.setStatus('disconnected')
+    return { postChat, error }
+  }
+
+  private async teardown(): Promise<void> {
+    if (this.socket) closeVoiceSocket(this.socket)
+    this.waiters.failAll(new Error('The voice session has ended.'))
+    this.assistant.reset()
+    const audio = this.audio
+    this.audio = null
+    if (audio) {
+      this.audioFigures = { outputLatencyMs: audio.outputLatencyMs(), sampleRate: audio.sampleRate }
+      await audio.close()
+    }
+  }
+
+  private throwIfAborted(): void {
+    if (this.aborted) throw new Error(NOT_STARTED)
+  }
+
+  private serverVad(): TurnDetection {
+    return this.sessionInfo?.turnDetection ?? defaultTurnDetection(this.options.page)
+  }
+
+  private sendTurnDetection(turnDetection: TurnDetection): void {
+    this.send({ type: 'session.update', session: { type: 'realtime', audio: { input: { turn_detection: turnDetection } } } })
+  }
+
+  private setStatus(status: ConnectionStatus): void {
+    if (status === this.statusValue) return
+    this.statusValue = status
+    this.listener.onStatus?.(status)
+  }
+}
