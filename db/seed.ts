@@ -60,6 +60,18 @@ const defaultTesting: SequentialPrompt[] = [
   },
 ];
 
+/** The modules seed() adds (version 1 of each), by name. */
+export const SEEDED_MODULES: Record<string, { module_prompt: string; prompts: SequentialPrompt[] }> = {
+  [DEFAULT_USER_MODULE]: {
+    module_prompt: 'This module helps a new member get to know the community companion and be known by it.',
+    prompts: getToKnowYou,
+  },
+  'default_Check In': {
+    module_prompt: 'A short module for automatic test conversations.',
+    prompts: defaultTesting,
+  },
+};
+
 /** The named prompts of /system-prompts. Each text task reads its own by name. */
 export const NAMED_PROMPTS: Record<string, string> = {
   profile_for_group:
@@ -122,14 +134,7 @@ export async function seed(db: DB): Promise<void> {
         .execute();
     };
     await add(GLOBAL_PROMPT_SEQUENCE, true, { module_prompt: '', global_prompt: globalPrompt, prompts: [] });
-    await add(DEFAULT_USER_MODULE, false, {
-      module_prompt: 'This module helps a new member get to know the community companion and be known by it.',
-      prompts: getToKnowYou,
-    });
-    await add('default_Check In', false, {
-      module_prompt: 'A short module for automatic test conversations.',
-      prompts: defaultTesting,
-    });
+    for (const [name, module] of Object.entries(SEEDED_MODULES)) await add(name, false, module);
     await trx
       .insertInto('prompts')
       .values(Object.entries(NAMED_PROMPTS).map(([name, prompt]) => ({ name, prompt })))
