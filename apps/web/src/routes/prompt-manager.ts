@@ -1,7 +1,31 @@
+// /prompt-manager (SPEC §2): the chosen sequence and version live in the address, so a link or a reload
+// opens the same version.
 import { createLazyRoute, createRoute } from '@tanstack/react-router'
 
+import { loadPromptManager } from '@/features/prompt-manager/api'
 import { staffRoute } from '@/routes/staff'
 
-export const promptManagerRoute = createRoute({ getParentRoute: () => staffRoute, path: '/prompt-manager' }).lazy(() =>
-  import('@/features/prompt-manager/components/prompt-manager-page').then((m) => createLazyRoute('/_staff/prompt-manager')({ component: m.PromptManagerPage })),
+export type PromptManagerSearch = { sequence?: string; version?: number }
+
+export function validatePromptManagerSearch(search: Record<string, unknown>): PromptManagerSearch {
+  const sequence = typeof search.sequence === 'string' && search.sequence.trim() ? search.sequence : undefined
+  const version = Number(search.version)
+  return {
+    ...(sequence ? { sequence } : {}),
+    ...(sequence && Number.isInteger(version) && version >= 1 ? { version } : {}),
+  }
+}
+
+export const promptManagerRoute = createRoute({
+  getParentRoute: () => staffRoute,
+  path: '/prompt-manager',
+  validateSearch: validatePromptManagerSearch,
+  loaderDeps: ({ search }) => ({ sequence: search.sequence }),
+  loader: ({ deps, abortController }) => loadPromptManager(deps.sequence, abortController.signal),
+  // Edits live in the page; leaving and coming back re-reads the server.
+  staleTime: 0,
+}).lazy(() =>
+  import('@/features/prompt-manager/components/prompt-manager-page').then((m) =>
+    createLazyRoute('/_staff/prompt-manager')({ component: m.PromptManagerPage }),
+  ),
 )

@@ -1,8 +1,286 @@
+// Prompt Manager (SPEC §2, §4 "Sequence editor", §5, §8): choose a sequence and version, edit its JSON with a
+// live lint, save it as a new version, compare versions, and rename, create, upload or delete sequences.
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { getRouteApi, Link, useRouter } from '@tanstack/react-router'
+
+import { Button, buttonVariants } from '@hearth/ui/components/button'
+import { lintText, type LintIssue } from '@hearth/protocol/sequence-lint'
+
+import { ConfirmDialog } from '@/components/confirm-dialog'
+import { PromptDialog } from '@/components/prompt-dialog'
+import { createSequence, deleteSequence, renameSequence, saveSequenceVersion } from '@/features/prompt-manager/api'
+import { DiffDialog } from '@/features/prompt-manager/components/diff-dialog'
+import { JsonEditor } from '@/features/prompt-manager/components/json-editor'
+import { LintPanel } from '@/features/prompt-manager/components/lint-panel'
+import { PromptList } from '@/features/prompt-manager/components/prompt-list'
+import { SequenceSelect } from '@/features/prompt-manager/components/sequence-select'
+import { UploadDialog } from '@/features/prompt-manager/components/upload-dialog'
+import { VersionSelect } from '@/features/prompt-manager/components/version-select'
+import { displayName, highestVersion, isGlobalSequence, saveBody, versionToText } from '@/features/prompt-manager/editor-text'
+import { errorMessage } from '@/lib/api'
+import { notify } from '@/lib/notify'
+
+const route = getRouteApi('/_staff/prompt-manager')
+
+type Dialog = 'rename' | 'create' | 'delete' | 'diff' | 'discard' | null
+
 export function PromptManagerPage() {
+  const { sequences, content } = route.useLoaderData()
+  const search = route.useSearch()
+  const navigate = route.useNavigate()
+  const router = useRouter()
+
+  const sequence = search.sequence
+  const versions = useMemo(() => (content?.ok ? [...content.value].sort((a, b) => a.version - b.version) : []), [content])
+  const numbers = versions.map((v) => v.version)
+  const wanted = search.version ?? highestVersion(versions)
+  const shown = versions.find((v) => v.version === wanted) ?? versions.at(-1)
+  const loaded = Boolean(sequence && shown)
+  const loadedText = shown ? versionToText(shown) : ''
+  const [editorText, setEditorText] = useState(loadedText)
+  const [busy, setBusy] = useState(false)
+  const [dialog, setDialog] = useState<Dialog>(null)
+  const [upload, setUpload] = useState<File | null>(null)
+  const pendingNavigation = useRef<(() => void) | null>(null)
+  const fileInput = useRef<HTMLInputElement>(null)
+  const editorApi = useRef<{ revealText: (needle: string) => void } | null>(null)
+  const docKey = `${sequence ?? ''}@${shown?.version ?? ''}@${loadedText.length}:${hash(loadedText)}`
+
+  useEffect(() => setEditorText(loadedText), [docKey])
+  useEffect(() => {
+    if (sequences.ok === false) notify.error('Error while fetching sequences', { description: sequences.error })
+  }, [sequences])
+  useEffect(() => {
+    if (content && !content.ok) notify.error('Error while fetching sequence content', { description: content.error })
+  }, [content])
+  useEffect(() => {
+    if (search.version !== undefined && versions.length > 0 && !numbers.includes(search.version)) {
+      notify.error(`Version ${search.version} not found`)
+    }
+  }, [search.version, versions])
+
+  const isGlobal = sequence ? isGlobalSequence(sequence) : false
+  const issues = useMemo<LintIssue[]>(() => (loaded ? lintEditorText(editorText, isGlobal) : []), [editorText, isGlobal, loaded])
+  const blocking = issues.find((issue) => issue.severity === 'error')
+  const dirty = loaded && editorText !== loadedText
+  const canSave = dirty && !blocking && !busy
+
+  /** Leaving unsaved edits asks first (they are not stored anywhere else). */
+  const guarded = (go: () => void) => {
+    if (!dirty) return go()
+    pendingNavigation.current = go
+    setDialog('discard')
+  }
+  const chooseSequence = (fileName: string) =>
+    guarded(async () => {
+      await navigate({ search: { sequence: fileName } })
+      const data = router.state.matches.find((m) => m.routeId === '/_staff/prompt-manager')?.loaderData
+      if (data?.content?.ok) notify.short('Sequence fetched successfully')
+    })
+  const chooseVersion = (version: number) => guarded(() => void navigate({ search: { sequence, version } }))
+  const resetSelection = () => navigate({ search: {} })
+
+  const run = async (work: () => Promise<void>, failure: string) => {
+    setBusy(true)
+    try {
+      await work()
+    } catch (error) {
+      notify.error(failure, { description: errorMessage(error) })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const save = () =>
+    run(async () => {
+      if (!sequence || !canSave) return
+      const { updatedSequence } = await saveSequenceVersion(sequence, saveBody(JSON.parse(editorText)))
+      const saved = highestVersion(updatedSequence)
+      notify.success('Sequence saved successfully')
+      await navigate({ search: { sequence, version: saved } })
+      await router.invalidate()
+    }, 'Error while saving sequence')
+
+  const sequenceNames = sequences.ok ? sequences.value : []
+
   return (
-    <>
+    <div className="grid gap-5">
       <title>Prompt Manager</title>
-      <h1>Prompt Manager</h1>
-    </>
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="font-display text-2xl font-semibold tracking-tight sm:text-3xl">Prompt Manager</h1>
+          <p className="text-sm text-muted-foreground">Edit sequences and their versions. Each save becomes a new version.</p>
+        </div>
+        <Link to="/" className={buttonVariants({ variant: 'outline' })}>
+          Return to console
+        </Link>
+      </header>
+
+      <div className="grid gap-3 rounded-xl border bg-card p-4 shadow-xs sm:grid-cols-[minmax(0,1fr)_10rem_auto] sm:items-end">
+        <SequenceSelect names={sequenceNames} value={sequence} onChange={chooseSequence} loading={false} failed={!sequences.ok} />
+        <VersionSelect label="Version" versions={numbers} value={shown?.version} onChange={chooseVersion} disabled={!sequence} />
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={save} disabled={!canSave} title={blocking ? blocking.message : undefined}>
+            Save changes
+          </Button>
+          <Button variant="outline" onClick={() => setDialog('diff')} disabled={versions.length < 2}>
+            Compare versions
+          </Button>
+        </div>
+      </div>
+
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" onClick={() => guarded(() => setDialog('rename'))} disabled={!sequence || isGlobal || busy}>
+          Rename sequence
+        </Button>
+        <Button variant="outline" onClick={() => guarded(() => setDialog('create'))} disabled={busy}>
+          Create a new sequence file
+        </Button>
+        <Button variant="outline" onClick={() => fileInput.current?.click()} disabled={busy}>
+          Upload Json
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".json,application/json"
+          aria-label="Upload Json file"
+          className="sr-only"
+          tabIndex={-1}
+          onChange={(event) => {
+            const file = event.target.files?.[0]
+            event.target.value = ''
+            if (!file) return
+            if (!/\.json$/i.test(file.name)) return notify.error('Only .json files can be uploaded')
+            setUpload(file)
+          }}
+        />
+        <Button variant="outline" className="text-destructive" onClick={() => setDialog('delete')} disabled={!sequence || isGlobal || busy}>
+          Delete
+        </Button>
+      </div>
+
+      {blocking && dirty && (
+        <p role="status" className="text-sm text-destructive">
+          Save is disabled: {blocking.message}
+        </p>
+      )}
+
+      <div className="grid gap-4 lg:grid-cols-[14rem_minmax(0,1fr)_18rem]">
+        <PromptList
+          prompts={shown && 'sequential_prompts' in shown ? shown.sequential_prompts : []}
+          version={shown?.version}
+          onSelect={(name) => editorApi.current?.revealText(`"name": ${JSON.stringify(name)}`)}
+        />
+        <div className="h-[65dvh] min-h-80">
+          <JsonEditor
+            initialText={loadedText}
+            docKey={docKey}
+            disabled={!loaded}
+            label="Sequence JSON"
+            onChange={setEditorText}
+            onReady={(api) => (editorApi.current = api)}
+          />
+        </div>
+        <LintPanel issues={issues} loaded={loaded} />
+      </div>
+
+      <PromptDialog
+        open={dialog === 'rename'}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title="Rename sequence"
+        label="New name"
+        initialValue={sequence ? displayName(sequence) : ''}
+        submitLabel="Rename"
+        onSubmit={(newName) =>
+          run(async () => {
+            await renameSequence(sequence!, newName)
+            notify.success('Sequence renamed successfully')
+            await resetSelection()
+            await router.invalidate()
+          }, 'Error while renaming sequence')
+        }
+      />
+      <PromptDialog
+        open={dialog === 'create'}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title="Create a new sequence file"
+        description="It starts from a template with one prompt."
+        label="Sequence name"
+        submitLabel="Create"
+        onSubmit={(name) =>
+          run(async () => {
+            await createSequence(name)
+            notify.success('Sequence created successfully')
+            await resetSelection()
+            await router.invalidate()
+          }, 'Error while creating sequence')
+        }
+      />
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title={`Are you sure you want to delete this sequence? (${sequence ?? ''})`}
+        confirmLabel="Delete"
+        destructive
+        onConfirm={() =>
+          run(async () => {
+            await deleteSequence(sequence!)
+            notify.success('Sequence deleted successfully')
+            await resetSelection()
+            await router.invalidate()
+          }, 'Error while deleting sequence')
+        }
+      />
+      <ConfirmDialog
+        open={dialog === 'discard'}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title="Discard your unsaved changes?"
+        description="The edits in the editor have not been saved."
+        confirmLabel="Discard"
+        onConfirm={() => {
+          setEditorText(loadedText)
+          pendingNavigation.current?.()
+        }}
+      />
+      {dialog === 'diff' && (
+        <DiffDialog
+          open
+          onOpenChange={(open) => !open && setDialog(null)}
+          sequenceName={sequence ? displayName(sequence) : ''}
+          versions={versions}
+          initialLeft={numbers.at(-2)}
+          initialRight={numbers.at(-1)}
+        />
+      )}
+      <UploadDialog
+        file={upload}
+        existing={sequenceNames}
+        onClose={() => setUpload(null)}
+        onUploaded={async (result) => {
+          setUpload(null)
+          notify.success('Sequence uploaded successfully')
+          await navigate({ search: { sequence: result.fileName } })
+          await router.invalidate()
+        }}
+      />
+    </div>
   )
 }
+
+function lintEditorText(text: string, isGlobal: boolean): LintIssue[] {
+  if (!isGlobal) return lintText(text).issues
+  const parsed = lintText(text)
+  if (parsed.value === undefined) return parsed.issues
+  const value = parsed.value as { global_prompt?: unknown }
+  return typeof value.global_prompt === 'string' && value.global_prompt.trim()
+    ? []
+    : [{ severity: 'error', message: 'global_prompt must be a non-empty text' }]
+}
+
+/** A cheap fingerprint, so a reload of the same version with new text resets the editor. */
+function hash(text: string) {
+  let h = 0
+  for (let i = 0; i < text.length; i++) h = (h * 31 + text.charCodeAt(i)) | 0
+  return h
+}
+

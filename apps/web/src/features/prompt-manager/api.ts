@@ -1,0 +1,52 @@
+// The sequence (module) calls of SPEC §7 that the prompt manager makes.
+import { client, postForm, unwrap } from '@/lib/api'
+
+type Signal = { signal?: AbortSignal }
+
+/** File names ("….json"), global_prompt.json first, the rest alphabetical (the server's order). */
+export const fetchSequences = (options: Signal = {}) =>
+  unwrap(client.api['get-sequences'].get({ query: {}, fetch: { signal: options.signal } }))
+
+export const fetchSequenceContent = (name: string, options: Signal = {}) =>
+  unwrap(client.api['get-sequence-content']({ name }).get({ query: {}, fetch: { signal: options.signal } }))
+
+export type SequenceVersion = Awaited<ReturnType<typeof fetchSequenceContent>>[number]
+
+/** Saves a version object; without `version` the server stores it as a new, highest version. */
+export const saveSequenceVersion = (name: string, version: Record<string, unknown>) =>
+  unwrap(client.api['update-sequence-content']({ name }).put(version))
+
+export const renameSequence = (name: string, newName: string) =>
+  unwrap(client.api['rename-sequence']({ name }).put({ newName }))
+
+export const createSequence = (name: string) => unwrap(client.api['create-sequence'].post({ name }))
+
+export const deleteSequence = (name: string) => unwrap(client.api['delete-sequence']({ name }).delete())
+
+export type UploadResult = { fileName: string; created?: boolean; versions?: number[] }
+
+export function uploadSequence(name: string, file: File) {
+  const form = new FormData()
+  form.set('name', name)
+  form.set('jsonFile', file)
+  return postForm<UploadResult>('/api/upload-sequence', form)
+}
+
+/** The prompt manager's loader: the sequence list, and the chosen sequence's versions. Failures are kept, not thrown. */
+export async function loadPromptManager(sequence: string | undefined, signal: AbortSignal) {
+  const [sequences, content] = await Promise.all([
+    settle(fetchSequences({ signal })),
+    sequence ? settle(fetchSequenceContent(sequence, { signal })) : Promise.resolve(null),
+  ])
+  return { sequences, content }
+}
+
+type Settled<T> = { ok: true; value: T } | { ok: false; error: string }
+
+async function settle<T>(call: Promise<T>): Promise<Settled<T>> {
+  try {
+    return { ok: true, value: await call }
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : 'Unknown error' }
+  }
+}

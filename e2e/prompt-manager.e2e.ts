@@ -1,0 +1,179 @@
+import type { Page } from '@playwright/test'
+
+import { expect, test } from './fixtures/hearth.ts'
+
+const editor = (page: Page) => page.getByRole('textbox', { name: 'Sequence JSON' })
+
+async function chooseOption(page: Page, combobox: string, option: string) {
+  await page.getByRole('combobox', { name: combobox, exact: true }).click()
+  await page.getByRole('option', { name: option, exact: true }).click()
+}
+
+/** Replaces the editor's whole text the way a person pasting would. */
+async function replaceEditorText(page: Page, text: string) {
+  await editor(page).click()
+  await page.keyboard.press('ControlOrMeta+a')
+  await page.keyboard.insertText(text)
+}
+
+/** The stored versions of a sequence, through the API (the editor only renders the lines in view). */
+async function storedVersions(page: Page, fileName: string) {
+  const response = await page.request.get(`/api/get-sequence-content/${encodeURIComponent(fileName)}`)
+  expect(response.ok()).toBe(true)
+  return (await response.json()) as Array<{ version: number; module_prompt: string; sequential_prompts: Array<Record<string, string>> }>
+}
+
+test.describe('prompt manager', () => {
+  test.beforeEach(async ({ signInAsAdmin }) => {
+    await signInAsAdmin()
+  })
+
+  test('edit and save a version, lint blocks a dangling next_prompt, compare two versions', async ({ page, snapshot }) => {
+    await page.goto('/prompt-manager')
+    await expect(page).toHaveTitle('Prompt Manager')
+    await expect(editor(page)).toHaveAttribute('aria-disabled', 'true')
+    await expect(page.getByRole('button', { name: 'Save changes' })).toBeDisabled()
+
+    // global_prompt.json first, the rest alphabetical.
+    await page.getByRole('combobox', { name: 'Sequence', exact: true }).click()
+    const options = await page.getByRole('option').allInnerTexts()
+    expect(options[0]).toBe('global_prompt.json')
+    expect(options.slice(1)).toEqual([...options.slice(1)].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())))
+    await page.getByRole('option', { name: 'Get to Know You.json' }).click()
+    await expect(page.getByText('Sequence fetched successfully')).toBeVisible()
+    await expect(editor(page)).toHaveAttribute('aria-disabled', 'false')
+    const version = page.getByRole('combobox', { name: 'Version', exact: true })
+    await expect(version).toHaveText('v1')
+    const prompts = page.getByRole('navigation', { name: 'Prompts' })
+    await expect(prompts.getByRole('button').first()).toContainText('v1')
+    await snapshot('prompt-manager-loaded-1366')
+
+    // Unchanged text: Save stays disabled; a change enables it.
+    const [loaded] = await storedVersions(page, 'Get to Know You.json')
+    await expect(editor(page)).toContainText(loaded.module_prompt)
+    const edited = { ...loaded, module_prompt: `${loaded.module_prompt} Keep answers short.` }
+    await replaceEditorText(page, JSON.stringify(edited, null, 2))
+    await expect(page.getByRole('button', { name: 'Save changes' })).toBeEnabled()
+
+    // A next_prompt naming no prompt blocks Save and says why.
+    const dangling = structuredClone(edited)
+    dangling.sequential_prompts[0].next_prompt = 'nowhere_at_all'
+    await replaceEditorText(page, JSON.stringify(dangling, null, 2))
+    await expect(page.getByRole('button', { name: 'Save changes' })).toBeDisabled()
+    await expect(page.getByRole('region', { name: 'Checks' })).toContainText('nowhere_at_all')
+    await snapshot('prompt-manager-lint-1366')
+
+    // Not JSON at all: blocked too.
+    await replaceEditorText(page, '{ "module_prompt": ')
+    await expect(page.getByRole('region', { name: 'Checks' })).toContainText('Not valid JSON')
+    await expect(page.getByRole('button', { name: 'Save changes' })).toBeDisabled()
+
+    await replaceEditorText(page, JSON.stringify(edited, null, 2))
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await expect(page.getByText('Sequence saved successfully')).toBeVisible()
+    await expect(version).toHaveText('v2')
+    await expect(page.getByRole('button', { name: 'Save changes' })).toBeDisabled()
+    await expect(editor(page)).toContainText('Keep answers short.')
+    const stored = await storedVersions(page, 'Get to Know You.json')
+    expect(stored.map((v) => v.version)).toEqual([1, 2])
+    expect(stored[1]).toEqual({ ...edited, version: 2 })
+
+    // The saved version survives a reload (it came from the server).
+    await page.reload()
+    await expect(version).toHaveText('v2')
+    await expect(editor(page)).toContainText('Keep answers short.')
+
+    // Version diff: v1 against v2 shows the module prompt change.
+    await page.getByRole('button', { name: 'Compare versions' }).click()
+    const diff = page.getByRole('dialog', { name: 'Compare versions' })
+    await expect(diff.getByRole('combobox', { name: 'From version' })).toHaveText('v1')
+    await expect(diff.getByRole('combobox', { name: 'To version' })).toHaveText('v2')
+    await expect(diff.getByText('1 change', { exact: true })).toBeVisible()
+    await expect(diff.locator('[data-changed="true"]')).toContainText('Keep answers short.')
+    await snapshot('prompt-manager-diff-1366')
+    await page.keyboard.press('Escape')
+
+    // An old version is still there to look at.
+    await chooseOption(page, 'Version', 'v1')
+    await expect(editor(page)).not.toContainText('Keep answers short.')
+    await expect(page).toHaveURL(/version=1/)
+  })
+
+  test('create, rename, upload (new and as new versions) and delete sequences', async ({ page, snapshot }) => {
+    await page.goto('/prompt-manager')
+
+    await page.getByRole('button', { name: 'Create a new sequence file' }).click()
+    let dialog = page.getByRole('dialog', { name: 'Create a new sequence file' })
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(dialog).toBeHidden()
+    await page.getByRole('button', { name: 'Create a new sequence file' }).click()
+    await expect(dialog.getByRole('button', { name: 'Create' })).toBeDisabled()
+    await dialog.getByLabel('Sequence name').fill('E2E Walk')
+    await dialog.getByRole('button', { name: 'Create' }).click()
+    await expect(page.getByText('Sequence created successfully')).toBeVisible()
+
+    await chooseOption(page, 'Sequence', 'E2E Walk.json')
+    await expect(editor(page)).toContainText('first_prompt')
+    await page.getByRole('button', { name: 'Rename sequence' }).click()
+    dialog = page.getByRole('dialog', { name: 'Rename sequence' })
+    await dialog.getByLabel('New name').fill('E2E Stroll')
+    await dialog.getByRole('button', { name: 'Rename' }).click()
+    await expect(page.getByText('Sequence renamed successfully')).toBeVisible()
+    await page.getByRole('combobox', { name: 'Sequence', exact: true }).click()
+    await expect(page.getByRole('option', { name: 'E2E Stroll.json' })).toBeVisible()
+    await expect(page.getByRole('option', { name: 'E2E Walk.json' })).toHaveCount(0)
+    await page.getByRole('option', { name: 'E2E Stroll.json' }).click()
+
+    // Upload: the preview says what will change before anything is stored.
+    const version = {
+      module_prompt: 'A short evening check-in.',
+      sequential_prompts: [
+        { name: 'hello', description: 'Greet', prompt: 'Say hello.', trigger_condition: 'After the greeting', next_prompt: 'bye' },
+        { name: 'bye', description: 'Close', prompt: 'Say goodbye.', trigger_condition: '', next_prompt: '' },
+      ],
+    }
+    const file = (name: string, value: unknown) => ({ name, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(value)) })
+    await page.getByLabel('Upload Json file').setInputFiles(file('Evening Upload.json', [version]))
+    dialog = page.getByRole('dialog', { name: 'Upload Json' })
+    await expect(dialog.getByRole('status')).toContainText('Creates a new sequence “Evening Upload” with 1 version')
+    await snapshot('prompt-manager-upload-1366')
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click()
+    await expect(page.getByText('Sequence uploaded successfully')).toBeVisible()
+    await expect(page.getByRole('combobox', { name: 'Sequence', exact: true })).toHaveText('Evening Upload.json')
+    await expect(editor(page)).toContainText('A short evening check-in.')
+
+    // The same name again adds versions, never overwrites; a broken file is blocked in the preview.
+    await page.getByLabel('Upload Json file').setInputFiles(file('Evening Upload.json', { ...version, module_prompt: 'Second take.' }))
+    await expect(dialog.getByRole('status')).toContainText('Adds 1 new version to the existing sequence “Evening Upload”')
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click()
+    await expect(page.getByRole('combobox', { name: 'Version', exact: true })).toHaveText('v2')
+    await page.getByLabel('Upload Json file').setInputFiles(
+      file('Broken.json', { ...version, sequential_prompts: [{ ...version.sequential_prompts[0], next_prompt: 'missing' }] }),
+    )
+    await expect(dialog.getByRole('region', { name: 'Checks' })).toContainText('missing')
+    await expect(dialog.getByRole('button', { name: 'Upload', exact: true })).toBeDisabled()
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+
+    await chooseOption(page, 'Sequence', 'E2E Stroll.json')
+    await page.getByRole('button', { name: 'Delete' }).click()
+    const confirm = page.getByRole('alertdialog', { name: 'Are you sure you want to delete this sequence? (E2E Stroll.json)' })
+    await expect(confirm).toBeVisible()
+    await confirm.getByRole('button', { name: 'Delete' }).click()
+    await expect(page.getByText('Sequence deleted successfully')).toBeVisible()
+    await page.getByRole('combobox', { name: 'Sequence', exact: true }).click()
+    await expect(page.getByRole('option', { name: 'E2E Stroll.json' })).toHaveCount(0)
+    await page.keyboard.press('Escape')
+
+    await page.getByRole('link', { name: 'Return to console' }).click()
+    await expect(page).toHaveURL(/\/$/)
+  })
+
+  test.describe('on a 390 px phone', () => {
+    test.use({ viewport: { width: 390, height: 844 } })
+    test('the editor and its checks fit', async ({ page, snapshot }) => {
+      await page.goto('/prompt-manager?sequence=Get%20to%20Know%20You.json')
+      await expect(editor(page)).toContainText('module_prompt')
+      await snapshot('prompt-manager-390')
+    })
+  })
+})
