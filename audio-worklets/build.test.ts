@@ -12,7 +12,6 @@ describe('buildWorklets', () => {
     const files = await buildWorklets(outdir);
     expect(files.map((file) => basename(file)).sort()).toEqual([
       'capture-processor.js',
-      'meter-processor.js',
       'playback-processor.js',
     ]);
 
@@ -32,6 +31,6 @@ describe('buildWorklets', () => {
     } finally {
       Object.assign(scope, saved);
     }
-    expect(registered.sort()).toEqual(['hearth-capture', 'hearth-meter', 'hearth-playback']);
+    expect(registered.sort()).toEqual(['hearth-capture', 'hearth-playback']);
   });
 });

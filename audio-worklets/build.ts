@@ -1,9 +1,9 @@
 // Bundles each processor as its own self-contained ES module, as `audioWorklet.addModule` loads them.
 import { join } from 'node:path';
 
-const PROCESSORS = ['capture-processor', 'playback-processor', 'meter-processor'] as const;
+const PROCESSORS = ['capture-processor', 'playback-processor'] as const;
 
-/** Writes capture-processor.js, playback-processor.js and meter-processor.js into `outdir`; returns their paths. */
+/** Writes capture-processor.js and playback-processor.js into `outdir`; returns their paths. */
 export async function buildWorklets(outdir: string): Promise<string[]> {
   const root = join(import.meta.dir, 'src');
   const result = await Bun.build({

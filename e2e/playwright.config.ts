@@ -14,7 +14,8 @@ if (!process.env.HEARTH_E2E_DATA_DIR) {
 
 export default defineConfig({
   testDir: '.',
-  testMatch: '**/*.e2e.ts',
+  // Benchmarks (e2e/bench/*.bench.ts) run only through their `bun run bench:…` script.
+  testMatch: process.env.HEARTH_BENCH ? '**/bench/*.bench.ts' : '**/*.e2e.ts',
   testIgnore: '**/.artifacts/**',
   outputDir: join(artifactsDir, 'test-results'),
   workers: 1,

@@ -3,7 +3,6 @@
 
 export const CAPTURE_PROCESSOR = 'hearth-capture';
 export const PLAYBACK_PROCESSOR = 'hearth-playback';
-export const METER_PROCESSOR = 'hearth-meter';
 
 /** Input or output level, about METER_HZ times per second. */
 export interface LevelMessage {
@@ -79,15 +78,6 @@ export type PlaybackOutbound =
   | LevelMessage
   | { type: 'item-started'; itemId: string }
   | { type: 'item-ended'; itemId: string; sampleCount: number };
-
-// Meter: level and bars of whatever is connected to it.
-
-export type MeterProcessorOptions = MeterSettings;
-
-export type MeterRequest = { type: 'set-enabled'; id: number; enabled: boolean };
-export type MeterReply = { type: 'reply'; id: number; request: 'set-enabled'; enabled: boolean };
-export type MeterInbound = MeterRequest | CloseMessage;
-export type MeterOutbound = LevelMessage | MeterReply | ErrorReply;
 
 /** Any request: a `type` and an `id`. */
 export interface RequestShape {

@@ -31,10 +31,10 @@ describe('loadWorkletModule', () => {
 
   test('a failed load says which module and can be retried', async () => {
     const { context, added } = fakeContext((attempt) => attempt === 1);
-    await expect(loadWorkletModule(context, '/worklets/meter-processor.js')).rejects.toThrow(
-      'Could not load audio worklet module /worklets/meter-processor.js: 404 Not Found',
+    await expect(loadWorkletModule(context, '/worklets/playback-processor.js')).rejects.toThrow(
+      'Could not load audio worklet module /worklets/playback-processor.js: 404 Not Found',
     );
-    await loadWorkletModule(context, '/worklets/meter-processor.js');
+    await loadWorkletModule(context, '/worklets/playback-processor.js');
     expect(added.length).toBe(2);
   });
 });

@@ -8,7 +8,6 @@ export const DEFAULT_WORKLET_BASE_URL = '/worklets/';
 export const WORKLET_FILES = {
   capture: 'capture-processor.js',
   playback: 'playback-processor.js',
-  meter: 'meter-processor.js',
 } as const;
 
 export function workletUrl(kind: keyof typeof WORKLET_FILES, baseUrl: string = DEFAULT_WORKLET_BASE_URL): string {
