@@ -1,4 +1,5 @@
 import type { SequentialPrompt } from '@hearth/db/schema';
+import { firstError, lintVersion } from '@hearth/protocol/sequence-lint';
 import { badRequest } from '../../plugins/errors';
 import { PROMPT_FIELDS, sequenceBaseName } from '../../lib/sequences';
 
@@ -164,27 +165,48 @@ export function isEmptyContent(value: unknown): boolean {
 }
 
 /**
- * A whole sequence: a list of versions or one version object. Versions without a number are numbered after
- * the highest given one, in list order; the result is sorted by version.
+ * The lint the editor runs on every keystroke, run again on every non-global version a write stores: its
+ * first error (a dangling next_prompt, a blank prompt, …) refuses the write; warnings never do. `where`
+ * places the message in multi-version content ("file[1]").
  */
-export function parseContent(value: unknown, opts: { isGlobal: boolean; label: string }): NumberedVersion[] {
+export function assertLintClean(version: Pick<VersionInput, 'module_prompt' | 'sequential_prompts'>, where?: string) {
+  const error = firstError(lintVersion({ module_prompt: version.module_prompt, sequential_prompts: version.sequential_prompts }));
+  if (error) throw badRequest(where ? `${where}: ${error.message}` : error.message);
+}
+
+/** A whole sequence (a list of versions or one version object), shape-checked and linted, in the given order. */
+export function parseVersions(value: unknown, opts: { isGlobal: boolean; label: string }): VersionInput[] {
   const single = !Array.isArray(value);
   const items: unknown[] = single ? [value] : (value as unknown[]);
   if (!single && items.length === 0) throw badRequest(`${opts.label} has no versions`);
   if (items.length > MAX_VERSIONS) throw badRequest(`${opts.label} can have at most ${MAX_VERSIONS} versions`);
-  const versions = items.map((item, i) =>
-    parseVersion(item, { isGlobal: opts.isGlobal, prefix: single ? `${opts.label}.` : `${opts.label}[${i}].` }),
-  );
+  return items.map((item, i) => {
+    const where = single ? opts.label : `${opts.label}[${i}]`;
+    const version = parseVersion(item, { isGlobal: opts.isGlobal, prefix: `${where}.` });
+    if (!opts.isGlobal) assertLintClean(version, where);
+    return version;
+  });
+}
+
+/**
+ * Versions of a new sequence: those without a number are numbered after the highest given one, in list
+ * order; the result is sorted by version.
+ */
+export function numberVersions(versions: VersionInput[], label: string): NumberedVersion[] {
   const taken = new Set<number>();
   for (const v of versions) {
     if (v.version === undefined) continue;
-    if (taken.has(v.version)) throw badRequest(`${opts.label}: version ${v.version} appears more than once`);
+    if (taken.has(v.version)) throw badRequest(`${label}: version ${v.version} appears more than once`);
     taken.add(v.version);
   }
   let next = Math.max(0, ...taken) + 1;
   return versions
     .map((v) => ({ ...v, version: v.version ?? next++ }))
     .sort((a, b) => a.version - b.version);
+}
+
+export function parseContent(value: unknown, opts: { isGlobal: boolean; label: string }): NumberedVersion[] {
+  return numberVersions(parseVersions(value, opts), opts.label);
 }
 
 interface StoredVersion {

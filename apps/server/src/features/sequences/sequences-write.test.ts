@@ -108,6 +108,17 @@ describe('POST /api/create-sequence', () => {
     expect(await listed()).not.toContain('Shape Check.json');
   });
 
+  test('content is linted: a dangling next_prompt is 400 with where it is; the template is exempt', async () => {
+    const dangling = await create('Lint Check', [version(['a']), { module_prompt: 'm', sequential_prompts: [prompt('a', { next_prompt: 'zz' })] }]);
+    expect(dangling).toMatchObject({ status: 400, body: { error: 'content[1]: Prompt "a": next_prompt "zz" names no prompt of this version' } });
+    const blank = await create('Lint Check', version(['a'], { sequential_prompts: [prompt('a', { prompt: ' ' })] }));
+    expect(blank).toMatchObject({ status: 400, body: { error: 'content: Prompt "a": prompt must not be empty' } });
+    expect(await listed()).not.toContain('Lint Check.json');
+    // SPEC §3's template carries a placeholder next_prompt that names no prompt; it is stored as it is.
+    expect((await create('Lint Template')).status).toBe(200);
+    expect((await content('Lint Template'))[0].sequential_prompts[0].next_prompt).toBe('name_of_the_next_prompt');
+  });
+
   test('versions without a number are numbered after the highest given one', async () => {
     await create('Numbered', [version(['a'], { version: 5 }), version(['b']), version(['c'], { version: 2 })]);
     expect((await content('Numbered')).map((v: { version: number; sequential_prompts: Array<{ name: string }> }) => [v.version, v.sequential_prompts[0].name])).toEqual([
@@ -244,6 +255,42 @@ describe('PUT /api/update-sequence-content/{name}', () => {
     expect(await content('Editable')).toEqual(before);
   });
 
+  test('a dangling next_prompt or a blank prompt is 400 with the lint message and nothing is stored', async () => {
+    await create('Flow', version(['greeting', 'goodbye']));
+    const before = await content('Flow');
+    const dangling = await save('Flow', { module_prompt: 'm', sequential_prompts: [prompt('greeting', { next_prompt: 'wrap_up' }), prompt('goodbye')] });
+    expect(dangling).toMatchObject({ status: 400, body: { error: 'Prompt "greeting": next_prompt "wrap_up" names no prompt of this version' } });
+    const replacing = await save('Flow', { version: 1, module_prompt: 'm', sequential_prompts: [prompt('greeting', { prompt: '' })] });
+    expect(replacing).toMatchObject({ status: 400, body: { error: 'Prompt "greeting": prompt must not be empty' } });
+    expect(await content('Flow')).toEqual(before);
+  });
+
+  test('warnings never block: an unreachable prompt, an endless loop and an empty trigger_condition save', async () => {
+    const body = {
+      module_prompt: 'm',
+      sequential_prompts: [
+        prompt('start', { next_prompt: 'loop', trigger_condition: '' }),
+        prompt('loop', { next_prompt: 'start' }),
+        prompt('island'),
+      ],
+    };
+    const res = await save('Flow', body);
+    expect(res.status).toBe(200);
+    expect(res.body.updatedSequence.at(-1).sequential_prompts).toEqual(body.sequential_prompts);
+  });
+
+  test('a next_prompt may name an archived prompt the editor did not show, but not one the save removes', async () => {
+    await create('Archived Target', [{ module_prompt: 'm', sequential_prompts: [prompt('live'), prompt('old', { archived: true })] }]);
+    const linked = { version: 1, module_prompt: 'm', sequential_prompts: [prompt('live', { next_prompt: 'old' })] };
+    expect((await save('Archived Target', linked)).status).toBe(200);
+    const stored = await content('Archived Target', '?showArchivedPrompts=true');
+    expect(stored[0].sequential_prompts.map((p: { name: string }) => p.name)).toEqual(['live', 'old']);
+    // Loaded with archived prompts the body is the whole version, so leaving "old" out leaves the link dangling.
+    const removed = await save('Archived Target', linked, '?showArchivedPrompts=true');
+    expect(removed).toMatchObject({ status: 400, body: { error: 'Prompt "live": next_prompt "old" names no prompt of this version' } });
+    expect(await content('Archived Target', '?showArchivedPrompts=true')).toEqual(stored);
+  });
+
   test('malformed JSON is 400 and an unknown sequence is 404', async () => {
     const bad = await ctx.request('PUT', '/api/update-sequence-content/Editable', {
       cookie: operator,
@@ -283,6 +330,19 @@ describe('POST /api/upload-sequence', () => {
     expect((await upload({ name: 'a/b', file: jsonFile(version(['x'])) })).status).toBe(400);
     const names = await listed();
     for (const n of ['T1', 'T2', 'T3', 'T4', 'T5', 'T6']) expect(names).not.toContain(`${n}.json`);
+  });
+
+  test('the file is linted: a dangling next_prompt is 400 with where it is and nothing is stored', async () => {
+    const dangling = { module_prompt: 'm', sequential_prompts: [prompt('greeting', { next_prompt: 'wrap_up' })] };
+    expect(await upload({ name: 'Linted', file: jsonFile([version(['a']), dangling]) })).toMatchObject({
+      status: 400,
+      body: { error: 'file[1]: Prompt "greeting": next_prompt "wrap_up" names no prompt of this version' },
+    });
+    expect(await upload({ name: 'Linted', file: jsonFile(dangling) })).toMatchObject({
+      status: 400,
+      body: { error: 'file: Prompt "greeting": next_prompt "wrap_up" names no prompt of this version' },
+    });
+    expect(await listed()).not.toContain('Linted.json');
   });
 });
 

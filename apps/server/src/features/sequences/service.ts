@@ -3,6 +3,7 @@ import type { Identity } from '../../plugins/auth';
 import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors';
 import { compareNames, findSequence, listModuleNames, sequenceFileName } from '../../lib/sequences';
 import {
+  assertLintClean,
   isEmptyContent,
   newSequenceTemplate,
   parseContent,
@@ -120,6 +121,8 @@ export async function updateSequenceContent(db: DB, name: string, body: unknown,
       const hidden = (existing.sequential_prompts ?? []).filter((p) => p.archived === true && !named.has(p.name));
       prompts = [...prompts, ...hidden];
     }
+    // Linted on the final list: a next_prompt may name an archived prompt the editor did not show.
+    if (!sequence.is_global) assertLintClean({ module_prompt: input.module_prompt, sequential_prompts: prompts });
     await repo.upsertVersion(trx, sequence.id, { ...input, version, sequential_prompts: prompts });
     return { updatedSequence: await renderSequence(trx, sequence, showArchived) };
   });
