@@ -56,6 +56,15 @@ export async function insertSequence(db: DB, name: string, versions: NumberedVer
   return id;
 }
 
+/** New versions of an existing sequence; the caller holds its lock and chose numbers above the highest. */
+export async function insertVersions(db: DB, sequenceId: number, versions: NumberedVersion[]) {
+  await db
+    .insertInto('sequence_versions')
+    .values(versions.map((v) => versionValues(sequenceId, v)))
+    .execute();
+  await touch(db, sequenceId);
+}
+
 export async function upsertVersion(db: DB, sequenceId: number, v: NumberedVersion) {
   const values = versionValues(sequenceId, v);
   await db

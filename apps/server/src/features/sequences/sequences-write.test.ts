@@ -20,15 +20,6 @@ const save = (name: string, body: unknown, query = '') =>
   ctx.request('PUT', `/api/update-sequence-content/${encodeURIComponent(name)}${query}`, { cookie: operator, body });
 const listed = async () => (await ctx.request('GET', '/api/get-sequences', { cookie: operator })).body as string[];
 
-function upload(parts: { name?: string; file?: File }) {
-  const form = new FormData();
-  if (parts.name !== undefined) form.set('name', parts.name);
-  if (parts.file) form.set('jsonFile', parts.file);
-  return ctx.request('POST', '/api/upload-sequence', { cookie: operator, raw: form });
-}
-const jsonFile = (value: unknown, fileName = 'module.json') =>
-  new File([typeof value === 'string' ? value : JSON.stringify(value)], fileName, { type: 'application/json' });
-
 beforeAll(async () => {
   ctx = await createTestContext();
   operator = await ctx.staffCookie('operator');
@@ -302,50 +293,6 @@ describe('PUT /api/update-sequence-content/{name}', () => {
   });
 });
 
-describe('POST /api/upload-sequence', () => {
-  test('a .json file with a list of versions becomes a sequence', async () => {
-    const res = await upload({ name: 'Uploaded', file: jsonFile([version(['u1'], { version: 1 }), version(['u2'], { version: 2 })]) });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ fileName: 'Uploaded.json' });
-    expect((await content('Uploaded')).map((v: { version: number }) => v.version)).toEqual([1, 2]);
-  });
-
-  test('one version object is accepted, and without a name the file name is used', async () => {
-    const res = await upload({ file: jsonFile('\uFEFF' + JSON.stringify(version(['x'])), 'From File.JSON') });
-    expect(res.body).toEqual({ fileName: 'From File.json' });
-    expect((await content('From File'))[0].sequential_prompts[0].name).toBe('x');
-  });
-
-  test('documented errors: not .json, not JSON, bad shape, name taken, too large', async () => {
-    expect(await upload({ name: 'T1', file: new File(['[]'], 'module.txt') })).toMatchObject({ status: 400, body: { error: 'Only .json files can be uploaded' } });
-    expect(await upload({ name: 'T2', file: jsonFile('{"module_prompt": ', 'broken.json') })).toMatchObject({ status: 400, body: { error: 'The file is not valid JSON' } });
-    expect(await upload({ name: 'T3', file: jsonFile([]) })).toMatchObject({ status: 400, body: { error: 'The file contains no versions' } });
-    const shape = await upload({ name: 'T4', file: jsonFile([{ module_prompt: 'm', sequential_prompts: [{ name: 'a' }] }]) });
-    expect(shape).toMatchObject({ status: 400, body: { error: 'file[0].sequential_prompts[0].description must be a string' } });
-    const taken = await upload({ name: 'Uploaded.json', file: jsonFile(version(['x'])) });
-    expect(taken.status).toBe(409);
-    const huge = await upload({ name: 'T5', file: jsonFile(`[${' '.repeat(1024 * 1024)}]`) });
-    expect(huge).toMatchObject({ status: 413, body: { error: 'The file is too large (at most 1 MB)' } });
-    expect(await upload({ name: 'T6' })).toMatchObject({ status: 400 });
-    expect((await upload({ name: 'a/b', file: jsonFile(version(['x'])) })).status).toBe(400);
-    const names = await listed();
-    for (const n of ['T1', 'T2', 'T3', 'T4', 'T5', 'T6']) expect(names).not.toContain(`${n}.json`);
-  });
-
-  test('the file is linted: a dangling next_prompt is 400 with where it is and nothing is stored', async () => {
-    const dangling = { module_prompt: 'm', sequential_prompts: [prompt('greeting', { next_prompt: 'wrap_up' })] };
-    expect(await upload({ name: 'Linted', file: jsonFile([version(['a']), dangling]) })).toMatchObject({
-      status: 400,
-      body: { error: 'file[1]: Prompt "greeting": next_prompt "wrap_up" names no prompt of this version' },
-    });
-    expect(await upload({ name: 'Linted', file: jsonFile(dangling) })).toMatchObject({
-      status: 400,
-      body: { error: 'file: Prompt "greeting": next_prompt "wrap_up" names no prompt of this version' },
-    });
-    expect(await listed()).not.toContain('Linted.json');
-  });
-});
-
 describe('concurrent requests', () => {
   test('simultaneous new-version saves each get their own version number', async () => {
     await create('Busy', version(['a']));
@@ -375,10 +322,6 @@ describe('access', () => {
       expect((await ctx.request(method, path, { body })).status).toBe(401);
       expect((await ctx.request(method, path, { body, cookie: endUser })).status).toBe(403);
     }
-    const form = new FormData();
-    form.set('jsonFile', jsonFile(version(['x'])));
-    expect((await ctx.request('POST', '/api/upload-sequence', { raw: form })).status).toBe(401);
-    expect((await ctx.request('POST', '/api/upload-sequence', { raw: form, cookie: endUser })).status).toBe(403);
     expect(await content('Get to Know You')).toEqual(before);
     expect(await listed()).not.toContain('Sneaky.json');
   });

@@ -6,11 +6,14 @@ import {
   assertLintClean,
   isEmptyContent,
   newSequenceTemplate,
+  numberVersions,
   parseContent,
   parseSequenceName,
   parseVersion,
+  parseVersions,
   renderVersion,
   type NumberedVersion,
+  type VersionInput,
 } from './content';
 import * as repo from './repository';
 
@@ -49,6 +52,11 @@ export async function createSequence(db: DB, rawName: string, content: unknown) 
   return insertNewSequence(db, name, versions);
 }
 
+/**
+ * An uploaded .json file. A new name creates the sequence with the file's versions; an existing name gets
+ * them added as new versions after its highest (in file order, the file's own numbers ignored), so an upload
+ * never overwrites a version.
+ */
 export async function uploadSequence(
   db: DB,
   upload: { name?: string; fileName: string; byteLength: number; text: () => Promise<string> },
@@ -56,6 +64,10 @@ export async function uploadSequence(
   if (!/\.json$/i.test(upload.fileName.trim())) throw badRequest('Only .json files can be uploaded');
   if (upload.byteLength > MAX_SEQUENCE_FILE_BYTES) throw new HttpError(413, 'The file is too large (at most 1 MB)');
   const name = parseSequenceName(upload.name?.trim() ? upload.name : upload.fileName);
+  // global_prompt is never renamed, deleted or created, so this check needs no lock.
+  if ((await findSequence(db, name))?.is_global) {
+    throw badRequest('Files cannot be uploaded to global_prompt.json; edit it in the editor');
+  }
   let data: unknown;
   try {
     data = JSON.parse((await upload.text()).replace(/^\uFEFF/, ''));
@@ -63,7 +75,32 @@ export async function uploadSequence(
     throw badRequest('The file is not valid JSON');
   }
   if (isEmptyContent(data)) throw badRequest('The file contains no versions');
-  return insertNewSequence(db, name, parseContent(data, { isGlobal: false, label: 'file' }));
+  const versions = parseVersions(data, { isGlobal: false, label: 'file' });
+  try {
+    return await storeUpload(db, name, versions);
+  } catch (err) {
+    // Two uploads racing to create one name: the loser tries again, finds the winner's sequence and adds to it.
+    const nameTaken = isUniqueViolation(err) || (err instanceof HttpError && err.status === 409);
+    if (!nameTaken) throw err;
+  }
+  return withUniqueName(name, () => storeUpload(db, name, versions));
+}
+
+function storeUpload(db: DB, name: string, versions: VersionInput[]) {
+  return db.transaction().execute(async (trx) => {
+    const existing = await findSequence(trx, name);
+    if (!existing) {
+      await assertNameFree(trx, name);
+      const numbered = numberVersions(versions, 'file');
+      await repo.insertSequence(trx, name, numbered);
+      return { fileName: sequenceFileName(name), created: true, versions: numbered.map((v) => v.version) };
+    }
+    await repo.lockSequence(trx, existing.id);
+    const highest = await repo.maxVersion(trx, existing.id);
+    const numbered = versions.map((v, i) => ({ ...v, version: highest + 1 + i }));
+    await repo.insertVersions(trx, existing.id, numbered);
+    return { fileName: sequenceFileName(existing.name), created: false, versions: numbered.map((v) => v.version) };
+  });
 }
 
 async function insertNewSequence(db: DB, name: string, versions: NumberedVersion[]) {
@@ -133,14 +170,14 @@ async function assertNameFree(db: DB, name: string, exceptId?: number) {
   if (holder) throw conflict(`A sequence named "${sequenceFileName(holder.name)}" already exists`);
 }
 
+const isUniqueViolation = (err: unknown) => (err as { code?: string } | undefined)?.code === '23505';
+
 /** Two requests racing for one name: the unique index decides, and the loser gets the same 409. */
-async function withUniqueName(name: string, run: () => Promise<void>) {
+async function withUniqueName<T>(name: string, run: () => Promise<T>): Promise<T> {
   try {
-    await run();
+    return await run();
   } catch (err) {
-    if ((err as { code?: string }).code === '23505') {
-      throw conflict(`A sequence named "${sequenceFileName(name)}" already exists`);
-    }
+    if (isUniqueViolation(err)) throw conflict(`A sequence named "${sequenceFileName(name)}" already exists`);
     throw err;
   }
 }
