@@ -20,7 +20,7 @@ const VERSION_KEYS = new Set(['version', 'module_prompt', 'global_prompt', 'sequ
 /** Longer loops are shortened in the message, which the editor shows in one line. */
 const MAX_LOOP_NAMES = 8;
 
-/** A prompt whose name is a string; the other fields are '' when they are not strings (already an error). */
+/** A prompt with a non-blank name (trimmed); next and trigger are '' when they are not strings (already an error). */
 interface LintedPrompt {
   index: number;
   name: string;
