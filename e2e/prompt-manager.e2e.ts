@@ -24,6 +24,7 @@ async function storedVersions(page: Page, fileName: string) {
 }
 
 test.describe('prompt manager', () => {
+  test.use({ viewport: { width: 1366, height: 900 } })
   test.beforeEach(async ({ signInAsAdmin }) => {
     await signInAsAdmin()
   })
