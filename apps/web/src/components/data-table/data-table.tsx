@@ -1,0 +1,165 @@
+// The staff screens' table: TanStack Table v9 for the model, shadcn's table for the markup. Sorting and selection
+// are controlled by the screen (sorting lives in the URL and happens in SQL), so this file holds no data logic.
+import { useMemo, type ReactNode } from 'react'
+import { useTable, type RowData, type RowSelectionState, type SortingState } from '@tanstack/react-table'
+
+import { Checkbox } from '@hearth/ui/components/checkbox'
+import { Skeleton } from '@hearth/ui/components/skeleton'
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@hearth/ui/components/table'
+
+import { dataTableFeatures, type DataTableColumn } from '@/components/data-table/columns'
+import { sortAfterClick } from '@/components/data-table/sort'
+import { SortableHeader } from '@/components/data-table/sortable-header'
+import type { Sort } from '@/lib/search-params'
+
+export const DEFAULT_EMPTY_TEXT = 'No results.'
+
+export type DataTableProps<TData extends RowData> = {
+  /** The table's accessible name (e.g. 'Users'). */
+  label: string
+  /** Optional visible caption under the table. */
+  caption?: ReactNode
+  /** Keep stable (module scope or useMemo): a new array rebuilds the table. */
+  columns: ReadonlyArray<DataTableColumn<TData>>
+  /** The rows of the current page, already sorted and paged by the server. */
+  data: ReadonlyArray<TData>
+  getRowId: (row: TData) => string
+  /** The current sort (from the URL); columns opt in with `enableSorting: true`. */
+  sort?: Sort | null
+  /** Given → sortable headers are buttons cycling none → ascending → descending → none. */
+  onSortChange?: (sort: Sort | null) => void
+  /** Selected row ids; ids of rows not on this page are kept untouched. */
+  selectedIds?: readonly string[]
+  /** Given → a checkbox column ('Select all', 'Select row <rowLabel>'). */
+  onSelectedIdsChange?: (ids: string[]) => void
+  /** Names a row for its checkbox label; defaults to the row id. */
+  rowLabel?: (row: TData) => string
+  /** Shows skeleton rows instead of data. */
+  loading?: boolean
+  skeletonRows?: number
+  /** Shown in one full-width row when there are no rows. */
+  emptyText?: ReactNode
+  className?: string
+}
+
+const NO_IDS: readonly string[] = []
+
+export function DataTable<TData extends RowData>({
+  label,
+  caption,
+  columns,
+  data,
+  getRowId,
+  sort = null,
+  onSortChange,
+  selectedIds = NO_IDS,
+  onSelectedIdsChange,
+  rowLabel,
+  loading = false,
+  skeletonRows = 5,
+  emptyText = DEFAULT_EMPTY_TEXT,
+  className,
+}: DataTableProps<TData>) {
+  const sorting = useMemo<SortingState>(() => (sort ? [{ id: sort.key, desc: sort.dir === 'desc' }] : []), [sort])
+  const rowSelection = useMemo<RowSelectionState>(
+    () => Object.fromEntries(selectedIds.map((id) => [id, true] as const)),
+    [selectedIds],
+  )
+  const selectable = onSelectedIdsChange !== undefined
+
+  const table = useTable({
+    features: dataTableFeatures,
+    columns,
+    data,
+    getRowId: (row) => getRowId(row),
+    defaultColumn: { enableSorting: false },
+    manualSorting: true,
+    enableMultiSort: false,
+    enableRowSelection: selectable,
+    enableRowRangeSelection: false,
+    state: { sorting, rowSelection },
+    onRowSelectionChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(rowSelection) : updater
+      onSelectedIdsChange?.(Object.keys(next).filter((id) => next[id]))
+    },
+  })
+
+  const rows = table.getRowModel().rows
+  const selectedOnPage = rows.filter((row) => row.getIsSelected()).length
+  const allChecked = rows.length > 0 && selectedOnPage === rows.length
+  const columnCount = table.getAllLeafColumns().length + (selectable ? 1 : 0)
+
+  return (
+    <Table aria-label={label} aria-busy={loading || undefined} className={className}>
+      {caption ? <TableCaption>{caption}</TableCaption> : null}
+      <TableHeader>
+        {table.getHeaderGroups().map((group) => (
+          <TableRow key={group.id} className="hover:bg-transparent">
+            {selectable ? (
+              <TableHead className="w-10">
+                <Checkbox
+                  aria-label="Select all"
+                  disabled={loading || rows.length === 0}
+                  checked={allChecked ? true : selectedOnPage > 0 ? 'indeterminate' : false}
+                  onCheckedChange={(checked) => table.toggleAllPageRowsSelected(checked === true)}
+                />
+              </TableHead>
+            ) : null}
+            {group.headers.map((header) => {
+              const sortable = onSortChange !== undefined && header.column.getCanSort()
+              return (
+                <SortableHeader
+                  key={header.id}
+                  colSpan={header.colSpan > 1 ? header.colSpan : undefined}
+                  className={header.column.columnDef.meta?.className}
+                  sorted={sortable ? header.column.getIsSorted() : undefined}
+                  onSort={sortable ? () => onSortChange(sortAfterClick(sort, header.column.id)) : undefined}
+                >
+                  {header.isPlaceholder ? null : <table.FlexRender header={header} />}
+                </SortableHeader>
+              )
+            })}
+          </TableRow>
+        ))}
+      </TableHeader>
+      <TableBody>
+        {loading ? (
+          Array.from({ length: skeletonRows }, (_, i) => (
+            <TableRow key={`skeleton-${i}`} data-testid="data-table-skeleton-row">
+              {Array.from({ length: columnCount }, (_, j) => (
+                <TableCell key={j}>
+                  <Skeleton className="h-4 w-full min-w-8" />
+                </TableCell>
+              ))}
+            </TableRow>
+          ))
+        ) : rows.length === 0 ? (
+          <TableRow className="hover:bg-transparent">
+            <TableCell colSpan={columnCount} className="h-24 text-center text-muted-foreground">
+              {emptyText}
+            </TableCell>
+          </TableRow>
+        ) : (
+          rows.map((row) => (
+            <TableRow key={row.id} data-state={row.getIsSelected() ? 'selected' : undefined}>
+              {selectable ? (
+                <TableCell className="w-10">
+                  <Checkbox
+                    aria-label={`Select row ${rowLabel ? rowLabel(row.original) : row.id}`}
+                    checked={row.getIsSelected()}
+                    onCheckedChange={(checked) => row.toggleSelected(checked === true)}
+                  />
+                </TableCell>
+              ) : null}
+              {row.getAllCells().map((cell) => (
+                <TableCell key={cell.id} className={cell.column.columnDef.meta?.className}>
+                  <table.FlexRender cell={cell} />
+                </TableCell>
+              ))}
+            </TableRow>
+          ))
+        )}
+      </TableBody>
+    </Table>
+  )
+}

@@ -1,0 +1,44 @@
+// A column header; when sortable, a button inside the <th> cycles the sort and the <th> announces it (aria-sort).
+import type { ReactNode } from 'react'
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
+
+import { Button } from '@hearth/ui/components/button'
+import { TableHead } from '@hearth/ui/components/table'
+import { cn } from '@hearth/ui/lib/utils'
+
+import { ariaSort } from '@/components/data-table/sort'
+import type { SortDirection } from '@/lib/search-params'
+
+type SortableHeaderProps = {
+  children: ReactNode
+  colSpan?: number
+  className?: string
+  /** `undefined` → not sortable; `false` → sortable, not sorted now. */
+  sorted?: SortDirection | false
+  onSort?: () => void
+}
+
+export function SortableHeader({ children, colSpan, className, sorted, onSort }: SortableHeaderProps) {
+  if (sorted === undefined || !onSort) {
+    return (
+      <TableHead colSpan={colSpan} className={className}>
+        {children}
+      </TableHead>
+    )
+  }
+  const Icon = sorted === 'asc' ? ArrowUp : sorted === 'desc' ? ArrowDown : ArrowUpDown
+  return (
+    <TableHead colSpan={colSpan} className={className} aria-sort={ariaSort(sorted)}>
+      <Button
+        type="button"
+        variant="ghost"
+        size="sm"
+        className={cn('-ml-2.5 h-8 px-2.5', sorted && 'text-primary')}
+        onClick={onSort}
+      >
+        {children}
+        <Icon aria-hidden data-sort-icon={sorted || 'none'} className={cn('size-3.5', !sorted && 'opacity-50')} />
+      </Button>
+    </TableHead>
+  )
+}
