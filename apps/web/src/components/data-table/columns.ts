@@ -10,8 +10,8 @@ import {
   type RowData,
 } from '@tanstack/react-table'
 
-/** Per-column presentation: classes for the header and body cells (e.g. 'text-right' for numbers). */
-export type DataTableColumnMeta = { className?: string }
+/** Per-column presentation: `align: 'end'` for numbers; extra classes for the header and body cells. */
+export type DataTableColumnMeta = { align?: 'start' | 'end'; className?: string }
 
 export const dataTableFeatures = tableFeatures({
   rowSortingFeature,

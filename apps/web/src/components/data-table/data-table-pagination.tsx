@@ -28,7 +28,7 @@ export function DataTablePagination({ page, pageCount, onPageChange, disabled, c
       <p className="text-sm text-muted-foreground" aria-live="polite">
         {`Page ${current} of ${total}`}
       </p>
-      <div className="flex items-center gap-1">
+      <div className="flex flex-wrap items-center gap-1">
         <Button
           type="button"
           variant="outline"
@@ -37,7 +37,7 @@ export function DataTablePagination({ page, pageCount, onPageChange, disabled, c
           onClick={() => onPageChange(current - 1)}
         >
           <ChevronLeft aria-hidden />
-          Previous
+          <span className="sr-only sm:not-sr-only">Previous</span>
         </Button>
         {paginationWindow(current, total, PAGINATION_WINDOW).map((n) => (
           <Button
@@ -61,7 +61,7 @@ export function DataTablePagination({ page, pageCount, onPageChange, disabled, c
           disabled={disabled || current >= total}
           onClick={() => onPageChange(current + 1)}
         >
-          Next
+          <span className="sr-only sm:not-sr-only">Next</span>
           <ChevronRight aria-hidden />
         </Button>
       </div>

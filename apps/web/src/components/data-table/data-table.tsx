@@ -6,8 +6,9 @@ import { useTable, type RowData, type RowSelectionState, type SortingState } fro
 import { Checkbox } from '@hearth/ui/components/checkbox'
 import { Skeleton } from '@hearth/ui/components/skeleton'
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@hearth/ui/components/table'
+import { cn } from '@hearth/ui/lib/utils'
 
-import { dataTableFeatures, type DataTableColumn } from '@/components/data-table/columns'
+import { dataTableFeatures, type DataTableColumn, type DataTableColumnMeta } from '@/components/data-table/columns'
 import { sortAfterClick } from '@/components/data-table/sort'
 import { SortableHeader } from '@/components/data-table/sortable-header'
 import type { Sort } from '@/lib/search-params'
@@ -43,6 +44,8 @@ export type DataTableProps<TData extends RowData> = {
 }
 
 const NO_IDS: readonly string[] = []
+
+const cellClass = (meta: DataTableColumnMeta | undefined) => cn(meta?.align === 'end' && 'text-right tabular-nums', meta?.className)
 
 export function DataTable<TData extends RowData>({
   label,
@@ -111,6 +114,7 @@ export function DataTable<TData extends RowData>({
                 <SortableHeader
                   key={header.id}
                   colSpan={header.colSpan > 1 ? header.colSpan : undefined}
+                  align={header.column.columnDef.meta?.align}
                   className={header.column.columnDef.meta?.className}
                   sorted={sortable ? header.column.getIsSorted() : undefined}
                   onSort={sortable ? () => onSortChange(sortAfterClick(sort, header.column.id)) : undefined}
@@ -152,7 +156,7 @@ export function DataTable<TData extends RowData>({
                 </TableCell>
               ) : null}
               {row.getAllCells().map((cell) => (
-                <TableCell key={cell.id} className={cell.column.columnDef.meta?.className}>
+                <TableCell key={cell.id} className={cellClass(cell.column.columnDef.meta)}>
                   <table.FlexRender cell={cell} />
                 </TableCell>
               ))}

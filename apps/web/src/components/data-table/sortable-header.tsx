@@ -12,28 +12,30 @@ import type { SortDirection } from '@/lib/search-params'
 type SortableHeaderProps = {
   children: ReactNode
   colSpan?: number
+  align?: 'start' | 'end'
   className?: string
   /** `undefined` → not sortable; `false` → sortable, not sorted now. */
   sorted?: SortDirection | false
   onSort?: () => void
 }
 
-export function SortableHeader({ children, colSpan, className, sorted, onSort }: SortableHeaderProps) {
+export function SortableHeader({ children, colSpan, align, className, sorted, onSort }: SortableHeaderProps) {
+  const thClass = cn(align === 'end' && 'text-right', className)
   if (sorted === undefined || !onSort) {
     return (
-      <TableHead colSpan={colSpan} className={className}>
+      <TableHead colSpan={colSpan} className={thClass}>
         {children}
       </TableHead>
     )
   }
   const Icon = sorted === 'asc' ? ArrowUp : sorted === 'desc' ? ArrowDown : ArrowUpDown
   return (
-    <TableHead colSpan={colSpan} className={className} aria-sort={ariaSort(sorted)}>
+    <TableHead colSpan={colSpan} className={thClass} aria-sort={ariaSort(sorted)}>
       <Button
         type="button"
         variant="ghost"
         size="sm"
-        className={cn('-ml-2.5 h-8 px-2.5', sorted && 'text-primary')}
+        className={cn('h-8 px-2.5', align === 'end' ? '-mr-2.5' : '-ml-2.5', sorted && 'text-primary')}
         onClick={onSort}
       >
         {children}
