@@ -3,7 +3,10 @@
 import { createRouter } from '@tanstack/react-router'
 import type { Store } from 'jotai'
 
-import { adminRoute, adminUsersRoute, groupDetailRoute, groupsRoute } from '@/routes/admin'
+import { adminRoute } from '@/routes/admin'
+import { adminStaffRoute } from '@/routes/admin-staff'
+import { adminUsersRoute } from '@/routes/admin-users'
+import { groupDetailRoute, groupsRoute } from '@/routes/groups'
 import { homeRoute } from '@/routes/home'
 import { loginRoute } from '@/routes/login'
 import { testingRoute } from '@/routes/operator'
@@ -27,7 +30,7 @@ const routeTree = rootRoute.addChildren([
     testingRoute,
     promptManagerRoute,
     profileManagerRoute,
-    adminRoute.addChildren([adminUsersRoute, groupsRoute, groupDetailRoute, systemPromptsRoute]),
+    adminRoute.addChildren([adminUsersRoute, groupsRoute, groupDetailRoute, systemPromptsRoute, adminStaffRoute]),
   ]),
 ])
 

@@ -23,19 +23,3 @@ export const adminRoute = createRoute({
   errorComponent: (props: ErrorComponentProps) =>
     props.error instanceof AdminOnlyError ? <AdminsOnly /> : <RouteErrorPage {...props} />,
 }).lazy(() => import('@/routes/admin-layout').then((m) => createLazyRoute('/_staff/_admin')({ component: m.AdminLayout })))
-
-export const adminUsersRoute = createRoute({ getParentRoute: () => adminRoute, path: '/admin-users' }).lazy(() =>
-  import('@/features/admin-users/components/admin-users-page').then((m) =>
-    createLazyRoute('/_staff/_admin/admin-users')({ component: m.AdminUsersPage }),
-  ),
-)
-
-export const groupsRoute = createRoute({ getParentRoute: () => adminRoute, path: '/groups' }).lazy(() =>
-  import('@/features/groups/components/groups-page').then((m) => createLazyRoute('/_staff/_admin/groups')({ component: m.GroupsPage })),
-)
-
-export const groupDetailRoute = createRoute({ getParentRoute: () => adminRoute, path: '/groups/$groupId' }).lazy(() =>
-  import('@/features/groups/components/group-detail-page').then((m) =>
-    createLazyRoute('/_staff/_admin/groups/$groupId')({ component: m.GroupDetailPage }),
-  ),
-)
