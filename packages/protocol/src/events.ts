@@ -88,6 +88,11 @@ export interface ConversationItemTruncateEvent extends ClientEventBase {
   content_index: number;
   audio_end_ms: number;
 }
+/** Removes an item from the model's context (the console's delete per item; staff only, PRODUCT §4). */
+export interface ConversationItemDeleteEvent extends ClientEventBase {
+  type: 'conversation.item.delete';
+  item_id: string;
+}
 export interface InputAudioBufferAppendEvent extends ClientEventBase {
   type: 'input_audio_buffer.append';
   /** base64 of 24 kHz mono PCM16. */
@@ -113,6 +118,7 @@ export type RealtimeClientEvent =
   | SessionUpdateEvent
   | ConversationItemCreateEvent
   | ConversationItemTruncateEvent
+  | ConversationItemDeleteEvent
   | InputAudioBufferAppendEvent
   | InputAudioBufferCommitEvent
   | InputAudioBufferClearEvent

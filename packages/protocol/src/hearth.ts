@@ -33,6 +33,7 @@ export const BROWSER_EVENT_TYPES = [
   'session.update',
   'conversation.item.create',
   'conversation.item.truncate',
+  'conversation.item.delete',
   'input_audio_buffer.append',
   'input_audio_buffer.commit',
   'input_audio_buffer.clear',

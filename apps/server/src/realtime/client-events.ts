@@ -57,6 +57,13 @@ export function checkClientEvent(message: unknown, opts: { staff: boolean }): Cl
       }
       return { ok: true, event: { type, item_id, content_index, audio_end_ms } };
     }
+    case 'conversation.item.delete': {
+      // PRODUCT §4: operators prune the conversation from the console; an end user's history is not theirs to edit.
+      if (!opts.staff) return reject('conversation.item.delete is for staff only');
+      const { item_id } = message;
+      if (typeof item_id !== 'string' || !item_id || item_id.length > MAX_ID_LENGTH) return reject('Invalid conversation.item.delete');
+      return { ok: true, event: { type, item_id } };
+    }
     case 'conversation.item.create':
       return checkItemCreate(message.item);
     case 'session.update':

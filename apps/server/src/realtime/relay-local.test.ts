@@ -88,4 +88,24 @@ describe('relay with the local provider', () => {
     client.send({ type: 'hearth.end_session' });
     expect((await client.closed).code).toBe(1000);
   });
+
+  test('staff delete a conversation item (conversation.item.delete); an end user who tries is closed with 1008', async () => {
+    const client = await TestSocket.open(`${wsUrl}?page=console`, { origin: ORIGIN, cookie: await ctx.staffCookie('operator') });
+    await client.waitFor('hearth.session');
+    const added = await client.waitFor('conversation.item.added', (m) => m.item.role === 'assistant');
+    await client.waitFor('response.done');
+    client.send({ type: 'conversation.item.delete', item_id: added.item.id });
+    expect(await client.waitFor('conversation.item.deleted')).toMatchObject({ item_id: added.item.id });
+    // Gone from the model's context: deleting it again is an error, and the session carries on.
+    client.send({ type: 'conversation.item.delete', item_id: added.item.id });
+    expect((await client.waitFor('error')).error.code).toBe('item_delete_invalid_item_id');
+    client.send({ type: 'hearth.end_session' });
+    expect((await client.closed).code).toBe(1000);
+
+    const user = await ctx.createUser('Delete Dana');
+    const own = await TestSocket.open(`${wsUrl}?page=user`, { origin: ORIGIN, cookie: await ctx.userCookie(user.id) });
+    const first = await own.waitFor('conversation.item.added', (m) => m.item.role === 'assistant');
+    own.send({ type: 'conversation.item.delete', item_id: first.item.id });
+    expect(await own.closed).toMatchObject({ code: 1008, reason: 'conversation.item.delete is for staff only' });
+  });
 });

@@ -80,6 +80,8 @@ export class VoiceSession {
   private ending: Promise<void> | null = null;
   private readonly timer: ReturnType<typeof setTimeout>;
   private transcript: TranscriptLine[] = [];
+  /** Spoken lines by conversation item, so an item the console deletes leaves the transcript too. */
+  private readonly lineByItem = new Map<string, TranscriptLine>();
   private reminder = false;
   private readonly counts = { userTurns: 0, assistantTurns: 0, typed: 0, tools: 0, upstreamEvents: 0 };
   /** Response tracking, so tool results start exactly one new response once the current one is done. */
@@ -223,11 +225,16 @@ export class VoiceSession {
         queueMicrotask(() => this.maybeCreateResponse());
         break;
       case 'conversation.item.input_audio_transcription.completed':
-        this.record('user', event.transcript);
+        this.record('user', event.transcript, event.item_id);
         break;
       case 'response.output_audio_transcript.done':
-        this.record('assistant', event.transcript);
+        this.record('assistant', event.transcript, event.item_id);
         break;
+      case 'conversation.item.deleted': {
+        const line = this.lineByItem.get(String(event.item_id));
+        if (line) this.transcript = this.transcript.filter((entry) => entry !== line);
+        break;
+      }
       case 'response.output_text.done':
         this.record('assistant', event.text);
         break;
@@ -238,9 +245,11 @@ export class VoiceSession {
     if (this.clientOpen) this.client.send(raw ?? JSON.stringify(event));
   }
 
-  private record(role: 'user' | 'assistant', text: unknown) {
+  private record(role: 'user' | 'assistant', text: unknown, itemId?: unknown) {
     if (typeof text !== 'string' || !text.trim()) return;
-    this.transcript.push({ role, text: text.trim() });
+    const line: TranscriptLine = { role, text: text.trim() };
+    this.transcript.push(line);
+    if (typeof itemId === 'string') this.lineByItem.set(itemId, line);
     if (role === 'user') this.counts.userTurns++;
     else this.counts.assistantTurns++;
   }

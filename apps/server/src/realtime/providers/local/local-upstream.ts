@@ -109,6 +109,8 @@ class LocalUpstream implements Upstream {
         return this.addItem(event.item, event.previous_item_id);
       case 'conversation.item.truncate':
         return this.truncate(event.item_id, event.content_index, event.audio_end_ms);
+      case 'conversation.item.delete':
+        return this.deleteItem(event.item_id);
       case 'response.create':
         if (this.response) {
           return this.error('conversation_already_has_active_response', `Conversation already has an active response in progress: ${this.response.id}. Wait until the response is finished before creating a new one.`);
@@ -242,6 +244,15 @@ class LocalUpstream implements Upstream {
     this.items.push(stored);
     this.emit({ type: 'conversation.item.added', previous_item_id: previous, item: stored });
     this.emit({ type: 'conversation.item.done', previous_item_id: previous, item: stored });
+  }
+
+  /** As OpenAI does: the item leaves the context; an unknown id is an error event. */
+  private deleteItem(itemId: string) {
+    const index = this.items.findIndex((item) => item.id === itemId);
+    if (index < 0) return this.error('item_delete_invalid_item_id', `Item with item_id '${itemId}' not found`);
+    this.items.splice(index, 1);
+    this.audioMs.delete(itemId);
+    this.emit({ type: 'conversation.item.deleted', item_id: itemId });
   }
 
   private truncate(itemId: string, contentIndex: number, audioEndMs: number) {
