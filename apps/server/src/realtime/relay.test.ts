@@ -186,7 +186,7 @@ describe('relaying', () => {
 
   test('disallowed events, invalid JSON, other roles and oversized frames close with 1008', async () => {
     const frames: Array<[string | Json, string]> = [
-      [{ type: 'conversation.item.delete', item_id: 'x' }, 'Event type not allowed: conversation.item.delete'],
+      [{ type: 'conversation.item.retrieve', item_id: 'x' }, 'Event type not allowed: conversation.item.retrieve'],
       [{ type: 'transcription_session.update' }, 'Event type not allowed: transcription_session.update'],
       ['{not json', 'Invalid JSON'],
       [{ type: 'conversation.item.create', item: { type: 'message', role: 'system', content: [{ type: 'input_text', text: 'x' }] } }, 'conversation.item.create accepts user messages only'],
