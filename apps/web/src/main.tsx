@@ -1,13 +1,12 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
-import { getDefaultStore } from 'jotai'
 
+import { staffStore } from '@/features/auth/staff-store'
 import { createAppRouter } from '@/router'
 
-// One store for React (jotai's default store, so no Provider is needed) and for the router's guards.
-const store = getDefaultStore()
-const router = createAppRouter(store)
+// The guards read the staff store; screens use jotai's default store (no Provider needed), loaded with them.
+const router = createAppRouter(staffStore)
 
 const rootElement = document.getElementById('root')
 if (!rootElement) throw new Error('index.html has no #root element')

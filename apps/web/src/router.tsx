@@ -1,7 +1,6 @@
 // The route tree (SPEC §2, PRODUCT §1) and nothing else: each route's path, search schema, guard and loader
 // live in routes/, each screen in its feature behind .lazy().
 import { createRouter } from '@tanstack/react-router'
-import type { Store } from 'jotai'
 
 import { adminRoute } from '@/routes/admin'
 import { adminStaffRoute } from '@/routes/admin-staff'
@@ -13,7 +12,7 @@ import { testingRoute } from '@/routes/operator'
 import { profileManagerRoute } from '@/routes/profile-manager'
 import { promptManagerRoute } from '@/routes/prompt-manager'
 import { aboutRoute, brandPoemRoute, brandRoute, privacyRoute } from '@/routes/public'
-import { NotFoundPage, rootRoute } from '@/routes/root'
+import { NotFoundPage, rootRoute, type RouterContext } from '@/routes/root'
 import { staffRoute } from '@/routes/staff'
 import { systemPromptsRoute } from '@/routes/system-prompts'
 import { userRoute } from '@/routes/user'
@@ -34,7 +33,7 @@ const routeTree = rootRoute.addChildren([
   ]),
 ])
 
-export function createAppRouter(store: Store) {
+export function createAppRouter(store: RouterContext['store']) {
   return createRouter({
     routeTree,
     context: { store },

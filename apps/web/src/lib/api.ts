@@ -1,56 +1,23 @@
-// The one API client of every screen: the Eden treaty client typed from the server's routes (`type App`), with
-// SPEC §7's 10-minute timeout and SPEC §8's network texts for calls that fail before the server answers.
-// Every failure becomes an ApiError carrying the server's `{ error }` text and the HTTP status (PRODUCT §9).
+// The one API client of every screen: the Eden treaty client typed from the server's routes (`type App`), over
+// lib/http.ts's fetch (SPEC §7's 10-minute timeout, SPEC §8's network texts), re-exported here so screens
+// import one module. Every failure becomes an ApiError with the server's `{ error }` text (PRODUCT §9).
 import { treaty } from '@elysiajs/eden'
 
 import type { App } from '../../../server/src/app'
+import { ABORTED_ERROR, ApiError, apiFetch, errorText, NETWORK_ERROR, readAnswer, retryAfterSeconds } from '@/lib/http'
 
-/** SPEC §7: every call gives up after 10 minutes. */
-export const REQUEST_TIMEOUT_MS = 10 * 60 * 1000
-
-/** SPEC §8 "Network": the texts of a call that never got an answer. */
-export const NETWORK_ERROR = 'Network Error'
-export const TIMEOUT_ERROR = 'timeout exceeded'
-export const ABORTED_ERROR = 'Request aborted'
-
-export class ApiError extends Error {
-  /** 0 when the server never answered. */
-  readonly status: number
-  /** From a 429's Retry-After header, when the server sent one. */
-  readonly retryAfterSeconds: number | undefined
-
-  constructor(message: string, status: number, retryAfterSeconds?: number) {
-    super(message)
-    this.name = 'ApiError'
-    this.status = status
-    this.retryAfterSeconds = retryAfterSeconds
-  }
-}
-
-export const isApiError = (error: unknown, status?: number): error is ApiError =>
-  error instanceof ApiError && (status === undefined || error.status === status)
-
-/** The caller (a route loader, a closed dialog) cancelled the call: nothing to tell the person. */
-export const isAbortError = (error: unknown) =>
-  (error instanceof ApiError && error.status === 0 && error.message === ABORTED_ERROR) ||
-  (error instanceof DOMException && error.name === 'AbortError')
-
-/** The message to show for any failure of a call: the server's text, or SPEC §8's network text. */
-export const errorMessage = (error: unknown, fallback = 'Unknown error') =>
-  error instanceof Error && error.message ? error.message : fallback
-
-/** fetch with the 10-minute timeout; failures before an answer become ApiErrors with SPEC §8's texts. */
-export async function apiFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS)
-  const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout
-  try {
-    return await fetch(input, { credentials: 'same-origin', ...init, signal })
-  } catch (error) {
-    if (timeout.aborted) throw new ApiError(TIMEOUT_ERROR, 0)
-    if (init.signal?.aborted) throw new ApiError(ABORTED_ERROR, 0)
-    throw new ApiError(NETWORK_ERROR, 0, undefined)
-  }
-}
+export {
+  ABORTED_ERROR,
+  ApiError,
+  apiFetch,
+  errorMessage,
+  getJson,
+  isAbortError,
+  isApiError,
+  NETWORK_ERROR,
+  REQUEST_TIMEOUT_MS,
+  TIMEOUT_ERROR,
+} from '@/lib/http'
 
 export function createApiClient(origin: string) {
   return treaty<App>(origin, { fetcher: apiFetch as typeof fetch, fetch: { credentials: 'same-origin' } })
@@ -84,32 +51,5 @@ export async function unwrap<T>(call: Promise<EdenResult<T>>): Promise<T> {
 
 /** For the two multipart calls (upload, feedback audio) the typed client does not suit: same errors. */
 export async function postForm<T>(path: string, form: FormData, options: { signal?: AbortSignal } = {}): Promise<T> {
-  const response = await apiFetch(path, { method: 'POST', body: form, signal: options.signal })
-  const text = await response.text()
-  let data: unknown = undefined
-  try {
-    data = text ? JSON.parse(text) : undefined
-  } catch {
-    data = text
-  }
-  if (!response.ok) throw new ApiError(errorText(data, response), response.status, retryAfterSeconds(response))
-  return data as T
-}
-
-function errorText(data: unknown, response: Response) {
-  if (data && typeof data === 'object' && 'error' in data && typeof data.error === 'string' && data.error) {
-    return data.error
-  }
-  // Not our JSON (a proxy's HTML page, an empty body): say something a person can act on.
-  if (response.status >= 500) return 'The server had a problem. Please try again in a moment.'
-  return `Request failed (${response.status}${response.statusText ? ` ${response.statusText}` : ''})`
-}
-
-function retryAfterSeconds(response: Response) {
-  const header = response.headers.get('retry-after')
-  if (!header) return undefined
-  const seconds = Number(header)
-  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds))
-  const dateMs = Date.parse(header)
-  return Number.isNaN(dateMs) ? undefined : Math.max(0, Math.ceil((dateMs - Date.now()) / 1000))
+  return readAnswer<T>(await apiFetch(path, { method: 'POST', body: form, signal: options.signal }))
 }

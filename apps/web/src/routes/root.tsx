@@ -1,18 +1,18 @@
-// The root route: who is signed in is asked once (then kept in the jotai store; sign-in and sign-out update it).
+// The root route: who is signed in is asked once (then kept in the staff store; sign-in and sign-out update it).
 import { lazy, Suspense } from 'react'
 import { createRootRouteWithContext, lazyRouteComponent, Outlet, useRouterState } from '@tanstack/react-router'
-import type { Store } from 'jotai'
 
-import { loadStaffAtom } from '@/features/auth/atoms'
+import type { StaffStore } from '@/features/auth/staff-store'
 
 // Error and not-found pages are rare: their own chunk keeps the first download small.
 export const NotFoundPage = lazyRouteComponent(() => import('@/components/route-states'), 'NotFoundPage')
 export const RouteErrorPage = lazyRouteComponent(() => import('@/components/route-states'), 'RouteErrorPage')
 
-export type RouterContext = { store: Store }
+// The staff store, not jotai: the guards run before any screen, and jotai ships with the screens that use it.
+export type RouterContext = { store: StaffStore }
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
-  beforeLoad: async ({ context }) => ({ staff: await context.store.set(loadStaffAtom) }),
+  beforeLoad: async ({ context }) => ({ staff: await context.store.load() }),
   component: RootLayout,
   notFoundComponent: NotFoundPage,
   errorComponent: RouteErrorPage,

@@ -1,47 +1,32 @@
-import { atom } from 'jotai'
+// The staff session for screens, in jotai: a view of staff-store.ts (which the route guards read without jotai).
+import { atom, getDefaultStore } from 'jotai'
 
-import { fetchCurrentStaff, login, logout, type Credentials, type Staff } from '@/features/auth/api'
+import { login, logout, type Credentials, type Staff } from '@/features/auth/api'
+import { staffStore } from '@/features/auth/staff-store'
 
-// undefined: not asked yet; null: signed out.
-const staffAtom = atom<Staff | null | undefined>(undefined)
-// One /api/auth/me request at a time, shared by every caller (route guards run on each navigation and preload).
-const pendingStaffAtom = atom<Promise<Staff | null> | null>(null)
+// Bumped whenever the staff store changes, so derived atoms re-read it (mounted or not).
+const staffVersionAtom = atom(0)
+staffStore.subscribe(() => getDefaultStore().set(staffVersionAtom, (version) => version + 1))
 
 /** The signed-in staff member (`{ email, role }`) or null. */
-export const currentStaffAtom = atom((get) => get(staffAtom) ?? null)
-
-/** Asks the server who is signed in, once; later calls answer from memory. */
-export const loadStaffAtom = atom(null, async (get, set): Promise<Staff | null> => {
-  const known = get(staffAtom)
-  if (known !== undefined) return known
-  const pending = get(pendingStaffAtom)
-  if (pending) return pending
-
-  const request = fetchCurrentStaff()
-    .then((staff) => {
-      set(staffAtom, staff)
-      return staff
-    })
-    .catch((error: unknown) => {
-      // Server unreachable or failing: behave as signed out now, but ask again on the next navigation.
-      console.warn('Could not load the current session', error)
-      return null
-    })
-    .finally(() => set(pendingStaffAtom, null))
-  set(pendingStaffAtom, request)
-  return request
+export const currentStaffAtom = atom((get): Staff | null => {
+  get(staffVersionAtom)
+  return staffStore.current()
 })
 
-export const signInAtom = atom(null, async (_get, set, credentials: Credentials) => {
+/** Asks the server who is signed in, once; later calls answer from memory. */
+export const loadStaffAtom = atom(null, (): Promise<Staff | null> => staffStore.load())
+
+export const signInAtom = atom(null, async (_get, _set, credentials: Credentials) => {
   const staff = await login(credentials)
-  set(staffAtom, staff)
+  staffStore.set(staff)
   return staff
 })
 
-export const signOutAtom = atom(null, async (_get, set) => {
+export const signOutAtom = atom(null, async () => {
   await logout()
-  set(staffAtom, null)
+  staffStore.set(null)
 })
 
 /** For any request that answers 401: the session ended on the server. */
-export const markSignedOutAtom = atom(null, (_get, set) => set(staffAtom, null))
+export const markSignedOutAtom = atom(null, () => staffStore.set(null))
