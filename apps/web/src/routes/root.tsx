@@ -2,6 +2,8 @@
 import { lazy, Suspense } from 'react'
 import { createRootRouteWithContext, lazyRouteComponent, Outlet, useRouterState } from '@tanstack/react-router'
 
+import { DeferredToaster } from '@hearth/ui/components/deferred-toaster'
+
 import type { StaffStore } from '@/features/auth/staff-store'
 
 // Error and not-found pages are rare: their own chunk keeps the first download small.
@@ -18,20 +20,23 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
   errorComponent: RouteErrorPage,
 })
 
-// Toasts (top-centre, SPEC §2) are for staff and end users; visitors' pages never download the toast library.
+// Toasts (top-centre, SPEC §2) are for staff and end users; visitors' pages never download the toast library,
+// and the end user's page downloads it with its first toast (DeferredToaster).
 const Toaster = lazy(() => import('@hearth/ui/components/sonner').then((m) => ({ default: m.Toaster })))
 
 function RootLayout() {
   const staff = rootRoute.useRouteContext({ select: (context) => context.staff })
   const pathname = useRouterState({ select: (state) => state.location.pathname })
-  const withToasts = Boolean(staff) || pathname === '/user' || pathname === '/login'
+  const withToasts = Boolean(staff) || pathname === '/login'
   return (
     <>
       <Outlet />
-      {withToasts && (
+      {withToasts ? (
         <Suspense fallback={null}>
           <Toaster />
         </Suspense>
+      ) : (
+        <DeferredToaster />
       )}
     </>
   )

@@ -1,18 +1,21 @@
 // Voice state in jotai (HOUSE-STYLE "Web"): primitives stay private; pages read the derived atoms and act
 // through the action atoms. The VoiceSession's callbacks, audio levels included (~60 Hz), write through the
 // store that ran the action — never through React state — and meters read them with store.sub.
+// The engine itself (voice/engine.ts) is downloaded on the first connect, so a page shows its controls without it.
 import { atom } from 'jotai'
 import type { BrowserEvent, HearthSession, ServerMessage } from '@hearth/protocol'
 import type { LevelMessage } from '@hearth/worklets/messages'
 
-import { emptyConversation, formatTranscript, reduceConversation, type ConversationItem } from '@/voice/conversation'
-import {
-  type ConnectionStatus,
-  type DisconnectResult,
-  type TurnMode,
+import { NETWORK_ERROR } from '@/lib/http'
+import { createAudioContext } from '@/voice/audio-context'
+import { emptyConversation, formatTranscript, type ConversationItem } from '@/voice/transcript'
+import type {
+  ConnectionStatus,
+  DisconnectResult,
+  TurnMode,
   VoiceSession,
-  type VoiceSessionOptions,
-  type VoiceStats,
+  VoiceSessionOptions,
+  VoiceStats,
 } from '@/voice/voice-session'
 
 export type LevelReading = Pick<LevelMessage, 'rms' | 'peak' | 'bars'>
@@ -42,6 +45,24 @@ const moodBaseAtom = atom<Record<string, number>>({})
 const sessionInfoBaseAtom = atom<HearthSession | null>(null)
 const eventLogBaseAtom = atom<VoiceLogEntry[]>([])
 const sessionBaseAtom = atom<VoiceSession | null>(null)
+/** A connect waiting for the engine's download; disconnect sets `cancelled`. */
+const startingBaseAtom = atom<{ cancelled: boolean } | null>(null)
+
+type VoiceEngine = typeof import('@/voice/engine')
+let engineLoading: Promise<VoiceEngine> | null = null
+
+/** Downloads the voice engine once. Pages call it early (hover or focus of their chat button) for a head start. */
+export function preloadVoiceEngine(): Promise<VoiceEngine> {
+  engineLoading ??= import('@/voice/engine').catch((error: unknown) => {
+    // A failed download (offline for a moment) is tried again on the next press.
+    engineLoading = null
+    console.warn('Could not load the voice engine', error)
+    throw new Error(NETWORK_ERROR)
+  })
+  return engineLoading
+}
+
+const NOT_STARTED = 'The conversation was stopped before it started.'
 
 export const connectionStatusAtom = atom((get) => get(statusBaseAtom))
 export const turnModeAtom = atom((get) => get(turnModeBaseAtom))
@@ -74,14 +95,29 @@ export type ConnectVoiceOptions = Omit<VoiceSessionOptions, 'listener' | 'turnMo
  */
 export const connectVoiceAtom = atom(null, (get, set, options: ConnectVoiceOptions): Promise<HearthSession> => {
   const running = get(sessionBaseAtom)
-  if (running && running.status !== 'disconnected') return Promise.reject(new Error('A conversation is already running.'))
-  const { onError, onClosed, ...sessionOptions } = options
+  if (get(startingBaseAtom) || (running && running.status !== 'disconnected')) {
+    return Promise.reject(new Error('A conversation is already running.'))
+  }
+  const { onError, onClosed, openAudio, ...sessionOptions } = options
+  // Made now, inside the click, while the engine may still be downloading (see voice/audio-context.ts).
+  let context: AudioContext | null = null
+  let contextError: unknown = null
+  if (!openAudio) {
+    try {
+      context = createAudioContext()
+    } catch (error) {
+      contextError = error
+    }
+  }
   set(conversationBaseAtom, emptyConversation)
   set(memoryBaseAtom, {})
   set(moodBaseAtom, {})
   set(eventLogBaseAtom, [])
   set(sessionInfoBaseAtom, null)
   set(talkingBaseAtom, false)
+  const starting = { cancelled: false }
+  set(startingBaseAtom, starting)
+  set(statusBaseAtom, 'connecting')
 
   let logId = 0
   const log = (direction: VoiceLogEntry['direction'], event: ServerMessage | BrowserEvent) => {
@@ -90,9 +126,11 @@ export const connectVoiceAtom = atom(null, (get, set, options: ConnectVoiceOptio
     set(eventLogBaseAtom, (entries) => [...entries.slice(-(EVENT_LOG_LIMIT - 1)), entry])
   }
 
-  const applyServerEvent = (event: ServerMessage) => {
+  const applyServerEvent = (engine: VoiceEngine, event: ServerMessage) => {
     // Disconnect cleared the conversation; nothing that arrives while it ends may bring it back.
-    if (get(statusBaseAtom) !== 'disconnecting') set(conversationBaseAtom, (state) => reduceConversation(state, event))
+    if (get(statusBaseAtom) !== 'disconnecting') {
+      set(conversationBaseAtom, (state) => engine.reduceConversation(state, event))
+    }
     switch (event.type) {
       case 'hearth.session':
         set(sessionInfoBaseAtom, event)
@@ -112,32 +150,49 @@ export const connectVoiceAtom = atom(null, (get, set, options: ConnectVoiceOptio
     }
   }
 
-  const session = new VoiceSession({
-    ...sessionOptions,
-    turnMode: get(turnModeBaseAtom),
-    listener: {
-      onStatus: (status) => {
-        set(statusBaseAtom, status)
-        if (status === 'disconnected' || status === 'disconnecting') {
-          set(inputLevelBaseAtom, SILENT_LEVEL)
-          set(outputLevelBaseAtom, SILENT_LEVEL)
-          set(talkingBaseAtom, false)
-        }
+  const start = async (): Promise<HearthSession> => {
+    let engine: VoiceEngine
+    try {
+      engine = await preloadVoiceEngine()
+      if (starting.cancelled) throw new Error(NOT_STARTED)
+    } catch (error) {
+      void context?.close().catch(() => undefined)
+      set(statusBaseAtom, 'disconnected')
+      throw error
+    } finally {
+      set(startingBaseAtom, null)
+    }
+    const session = new engine.VoiceSession({
+      ...sessionOptions,
+      openAudio:
+        openAudio ??
+        ((callbacks, timeoutMs) =>
+          context ? engine.openVoiceAudio(callbacks, timeoutMs, context) : Promise.reject(contextError)),
+      turnMode: get(turnModeBaseAtom),
+      listener: {
+        onStatus: (status) => {
+          set(statusBaseAtom, status)
+          if (status === 'disconnected' || status === 'disconnecting') {
+            set(inputLevelBaseAtom, SILENT_LEVEL)
+            set(outputLevelBaseAtom, SILENT_LEVEL)
+            set(talkingBaseAtom, false)
+          }
+        },
+        onServerEvent: (event) => {
+          applyServerEvent(engine, event)
+          log('server', event)
+        },
+        onClientEvent: (event) => log('client', event),
+        onInputLevel: (level) => set(inputLevelBaseAtom, level),
+        onOutputLevel: (level) => set(outputLevelBaseAtom, level),
+        onError,
+        onClosed,
       },
-      onServerEvent: (event) => {
-        applyServerEvent(event)
-        log('server', event)
-      },
-      onClientEvent: (event) => log('client', event),
-      onInputLevel: (level) => set(inputLevelBaseAtom, level),
-      onOutputLevel: (level) => set(outputLevelBaseAtom, level),
-      onError,
-      onClosed,
-    },
-  })
-
-  set(sessionBaseAtom, session)
-  return session.connect()
+    })
+    set(sessionBaseAtom, session)
+    return session.connect()
+  }
+  return start()
 })
 
 export interface VoiceDisconnectResult extends DisconnectResult {
@@ -148,6 +203,12 @@ export interface VoiceDisconnectResult extends DisconnectResult {
 
 /** SPEC §4: the conversation is cleared, recording stops, playback is interrupted, then post-chat is awaited. */
 export const disconnectVoiceAtom = atom(null, async (get, set): Promise<VoiceDisconnectResult | null> => {
+  const starting = get(startingBaseAtom)
+  if (starting) {
+    // Still downloading the engine: connect stops there and rejects (as a session stopped while starting does).
+    starting.cancelled = true
+    return { postChat: null, error: null, items: [], transcript: '' }
+  }
   const session = get(sessionBaseAtom)
   if (!session || session.status === 'disconnected') return null
   const { items } = get(conversationBaseAtom)

@@ -1,6 +1,5 @@
 // The browser audio of a voice session: one AudioContext (24 kHz where the browser allows it), the microphone
 // through the capture worklet, and the playback worklet to the speakers. No React, no jotai.
-import { SAMPLE_RATE } from '@hearth/protocol/audio'
 import { type AudioClockReading, readAudioClock, renderedAtMs } from '@hearth/worklets/client/audio-clock'
 import { type CaptureCallbacks, type CaptureClient, createCaptureNode } from '@hearth/worklets/client/capture-client'
 import {
@@ -10,7 +9,10 @@ import {
 } from '@hearth/worklets/client/playback-client'
 import type { LevelMessage } from '@hearth/worklets/messages'
 
+import { createAudioContext } from '@/voice/audio-context'
 import { microphoneError } from '@/voice/errors'
+
+export { createAudioContext } from '@/voice/audio-context'
 
 export interface AudioEngine {
   readonly context: AudioContext
@@ -28,19 +30,6 @@ export interface AudioEngineOptions {
   /** Pass to get a playback node connected to the speakers. */
   playback?: PlaybackCallbacks
   timeoutMs?: number
-}
-
-/**
- * Creates the context at once: call this before the first await of a click handler, so browsers that only
- * let a user gesture start audio (Safari) do not leave it suspended.
- */
-export function createAudioContext(): AudioContext {
-  try {
-    return new AudioContext({ sampleRate: SAMPLE_RATE, latencyHint: 'interactive' })
-  } catch {
-    // The capture and playback worklets resample when the context runs at the device rate (PRODUCT §4).
-    return new AudioContext({ latencyHint: 'interactive' })
-  }
 }
 
 export async function openMicrophone(): Promise<MediaStream> {
@@ -171,9 +160,16 @@ export interface VoiceAudio {
 
 export type OpenVoiceAudio = (callbacks: VoiceAudioCallbacks, timeoutMs: number) => Promise<VoiceAudio>
 
-/** The browser's audio for a voice session. Creates the AudioContext before its first await. */
-export const openVoiceAudio: OpenVoiceAudio = async (callbacks, timeoutMs) => {
-  const engine = await openAudioEngine(createAudioContext(), {
+/**
+ * The browser's audio for a voice session, on `context` (made in the user's click; by default here, before the
+ * first await).
+ */
+export async function openVoiceAudio(
+  callbacks: VoiceAudioCallbacks,
+  timeoutMs: number,
+  context: AudioContext = createAudioContext(),
+): Promise<VoiceAudio> {
+  const engine = await openAudioEngine(context, {
     timeoutMs,
     capture: {
       onFrame: (buffer, _sequence, postedAtS) => callbacks.onFrame(buffer, postedAtS),

@@ -2,30 +2,16 @@
 // Pure functions: the same events always give the same items, so the reducer is tested without a socket.
 import type { ConversationItem as ProtocolItem, ItemStatus, ServerMessage } from '@hearth/protocol'
 
-export type ConversationRole = 'user' | 'assistant' | 'system'
+import type { ConversationItem, ConversationState } from '@/voice/transcript'
 
-export interface ConversationItem {
-  id: string
-  type: 'message' | 'function_call'
-  role: ConversationRole
-  status: ItemStatus
-  /** Transcript of spoken audio, or the text of a typed message; for a function call, its arguments. */
-  text: string
-  /** Function calls only. */
-  name?: string
-  callId?: string
-  output?: string
-  /** The assistant was interrupted: the text may run past what was heard. */
-  truncated?: boolean
-}
-
-export interface ConversationState {
-  items: ConversationItem[]
-  /** The response being generated, tracked so it can be cancelled (SPEC §4). */
-  responseId: string | null
-}
-
-export const emptyConversation: ConversationState = { items: [], responseId: null }
+export {
+  type ConversationItem,
+  type ConversationRole,
+  type ConversationState,
+  emptyConversation,
+  formatTranscript,
+  spokenMessages,
+} from '@/voice/transcript'
 
 /** Applies one server event; returns the same object when the event changes nothing. */
 export function reduceConversation(state: ConversationState, event: ServerMessage): ConversationState {
@@ -142,16 +128,4 @@ function updateItem(
 
 function withItems(state: ConversationState, items: ConversationItem[]): ConversationState {
   return { ...state, items }
-}
-
-/** Messages with words in them, oldest first: what "copy conversation" and feedback carry. */
-export function spokenMessages(items: readonly ConversationItem[]): ConversationItem[] {
-  return items.filter((item) => item.type === 'message' && item.role !== 'system' && item.text.trim() !== '')
-}
-
-/** The conversation as plain text, one "user: …" / "assistant: …" line per message. */
-export function formatTranscript(items: readonly ConversationItem[]): string {
-  return spokenMessages(items)
-    .map((item) => `${item.role}: ${item.text.trim()}`)
-    .join('\n')
 }

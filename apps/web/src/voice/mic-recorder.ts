@@ -18,6 +18,8 @@ export interface MicRecorderOptions {
   onLevel?: (level: LevelMessage) => void
   /** The recording reached MAX_RECORDING_MS and stopped taking audio. */
   onLimit?: () => void
+  /** Made in the user's click (voice/audio-context.ts) when this module is loaded after it; else made here. */
+  context?: AudioContext
 }
 
 export class MicRecorder {
@@ -30,7 +32,7 @@ export class MicRecorder {
   /** Call from a click handler before anything else is awaited (the audio context is created at once). */
   static async start(options: MicRecorderOptions = {}): Promise<MicRecorder> {
     const recorder = new MicRecorder(options)
-    recorder.engine = await openAudioEngine(createAudioContext(), {
+    recorder.engine = await openAudioEngine(options.context ?? createAudioContext(), {
       capture: {
         onFrame: (buffer) => recorder.keep(buffer),
         onLevel: options.onLevel,

@@ -2,12 +2,14 @@
 // initial after 2 s; cancel returns to initial; `sending` disables the buttons. The recording stays in memory,
 // is transcribed by the server and only the confirmed text is stored.
 import { atom } from 'jotai'
-import { toast } from 'sonner'
 
-import { isApiError } from '@/lib/api'
+import { deferredToast as toast } from '@hearth/ui/components/deferred-toaster'
+
+import { isApiError, NETWORK_ERROR } from '@/lib/api'
 import { setVoiceMicMutedAtom } from '@/voice/atoms'
+import { createAudioContext } from '@/voice/audio-context'
 import { MicrophoneDeniedError } from '@/voice/errors'
-import { MicRecorder } from '@/voice/mic-recorder'
+import type { MicRecorder, MicRecorderOptions } from '@/voice/mic-recorder'
 import { confirmFeedback, type FeedbackTranscript, sendFeedbackAudio } from '@/features/user-page/api'
 
 export type FeedbackStep = 'initial' | 'recording' | 'thankyou'
@@ -51,7 +53,7 @@ export const startFeedbackAtom = atom(null, async (get, set) => {
   set(stepBaseAtom, 'recording')
   set(resultBaseAtom, null)
   set(includeConversationBaseAtom, false)
-  const starting = MicRecorder.start({
+  const starting = startRecorder({
     onLimit: () => toast.info('Feedback can be up to 5 minutes long. Press Stop Recording to send it.'),
   })
   // A live conversation must not hear (and answer) the feedback.
@@ -69,6 +71,24 @@ export const startFeedbackAtom = atom(null, async (get, set) => {
     toast.error('Error Recording Feedback', { description: error instanceof Error ? error.message : undefined })
   }
 })
+
+/** The recorder's code downloads with the first feedback; the page may start it early (hover, focus). */
+export const preloadRecorder = () => import('@/voice/mic-recorder')
+
+/** The audio context is made before the recorder has downloaded, inside the click (voice/audio-context.ts). */
+async function startRecorder(options: MicRecorderOptions): Promise<MicRecorder> {
+  const context = createAudioContext()
+  try {
+    const { MicRecorder } = await preloadRecorder().catch(() => {
+      throw new Error(NETWORK_ERROR)
+    })
+    return await MicRecorder.start({ ...options, context })
+  } catch (error) {
+    // MicRecorder.start closes the context itself when it fails; this covers a failed download.
+    if (context.state !== 'closed') await context.close().catch(() => undefined)
+    throw error
+  }
+}
 
 export type FeedbackContext = {
   selectedSequence: string | null

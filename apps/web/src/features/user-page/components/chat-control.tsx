@@ -4,7 +4,14 @@ import { LoaderCircle } from 'lucide-react'
 
 import { cn } from '@hearth/ui/lib/utils'
 
-import { connectionStatusAtom, inputLevelAtom, type LevelReading, outputLevelAtom, responseInProgressAtom } from '@/voice/atoms'
+import {
+  connectionStatusAtom,
+  inputLevelAtom,
+  type LevelReading,
+  outputLevelAtom,
+  preloadVoiceEngine,
+  responseInProgressAtom,
+} from '@/voice/atoms'
 import { loudness, useLevelAnimation } from '@/voice/components/use-level-animation'
 
 type ChatControlProps = {
@@ -30,6 +37,10 @@ export function ChatControl({ onChat, onDisconnect, disabled = false }: ChatCont
         <button
           type="button"
           onClick={live ? onDisconnect : onChat}
+          // The voice engine downloads on the first press; pointing at or focusing the button starts it early.
+          onPointerEnter={prepareVoice}
+          onPointerDown={prepareVoice}
+          onFocus={prepareVoice}
           disabled={disabled || busy}
           aria-busy={busy}
           className={cn(
@@ -60,6 +71,8 @@ export function ChatControl({ onChat, onDisconnect, disabled = false }: ChatCont
     </div>
   )
 }
+
+const prepareVoice = () => void preloadVoiceEngine().catch(() => undefined)
 
 function statusText(status: keyof typeof LABELS, answering: boolean) {
   switch (status) {

@@ -1,10 +1,10 @@
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { useAtom, useSetAtom } from 'jotai'
 import { LoaderCircle } from 'lucide-react'
-import { toast } from 'sonner'
 
 import { Button } from '@hearth/ui/components/button'
 import { Checkbox } from '@hearth/ui/components/checkbox'
+import { deferredToast as toast } from '@hearth/ui/components/deferred-toaster'
 import {
   Dialog,
   DialogContent,

@@ -1,9 +1,9 @@
 import { type ReactNode, useEffect, useState } from 'react'
 import { useAtomValue, useSetAtom, useStore } from 'jotai'
 import { MessageSquareText } from 'lucide-react'
-import { toast } from 'sonner'
 
 import { Button } from '@hearth/ui/components/button'
+import { deferredToast as toast } from '@hearth/ui/components/deferred-toaster'
 
 import {
   connectionStatusAtom,
@@ -16,9 +16,8 @@ import {
   voiceSessionInfoAtom,
 } from '@/voice/atoms'
 import { LevelBars } from '@/voice/components/level-bars'
-import { formatTranscript } from '@/voice/conversation'
 import { MicrophoneDeniedError } from '@/voice/errors'
-import { installVoiceTestHook } from '@/voice/test-hook'
+import { formatTranscript } from '@/voice/transcript'
 import type { EndUser, UserContent } from '@/features/user-page/api'
 import {
   chooseModuleAtom,
@@ -33,15 +32,28 @@ import {
   smsReminderAtom,
   userPageAtom,
 } from '@/features/user-page/atoms'
-import { feedbackSendingAtom, feedbackStepAtom, startFeedbackAtom } from '@/features/user-page/feedback-atoms'
+import {
+  cancelFeedbackAtom,
+  feedbackSendingAtom,
+  feedbackStepAtom,
+  preloadRecorder,
+  startFeedbackAtom,
+} from '@/features/user-page/feedback-atoms'
 import { ChatControl } from '@/features/user-page/components/chat-control'
-import { FeedbackDialog } from '@/features/user-page/components/feedback-dialog'
-import { AirPodsDialog, PrivacyDialog } from '@/features/user-page/components/info-dialogs'
-import { MicDeniedDialog } from '@/features/user-page/components/mic-denied-dialog'
+import { LazyDialog } from '@/features/user-page/components/lazy-dialog'
 import { IosBrowserWarning, LocalProviderNotice, StaffPreviewNotice } from '@/features/user-page/components/notices'
 import { ErrorState, LinkErrorState, LoadingState, NoLinkState } from '@/features/user-page/components/page-states'
-import { SettingsDialog } from '@/features/user-page/components/settings-dialog'
 import { UserTopBar } from '@/features/user-page/components/top-bar'
+
+// The dialogs (and the Radix dialog code under them) download when first opened, or on hover of their button.
+const loadFeedbackDialog = () => import('@/features/user-page/components/feedback-dialog').then((m) => m.FeedbackDialog)
+const loadSettingsDialog = () => import('@/features/user-page/components/settings-dialog').then((m) => m.SettingsDialog)
+const loadAirPodsDialog = () => import('@/features/user-page/components/info-dialogs').then((m) => m.AirPodsDialog)
+const loadPrivacyDialog = () => import('@/features/user-page/components/info-dialogs').then((m) => m.PrivacyDialog)
+const loadMicDeniedDialog = () => import('@/features/user-page/components/mic-denied-dialog').then((m) => m.MicDeniedDialog)
+/** A head start on hover or focus; a failed download is tried again when the dialog opens. */
+const prefetch = (load: () => Promise<unknown>) => () => void load().catch(() => undefined)
+const prefetchFeedback = prefetch(() => Promise.all([loadFeedbackDialog(), preloadRecorder()]))
 
 type UserPageProps = {
   /** `id` of the query (SPEC §2). */
@@ -60,7 +72,19 @@ export function UserPage({ idParam, moduleParam, takeLinkToken, onModuleChange }
   const page = useAtomValue(userPageAtom)
   const load = useSetAtom(loadUserPageAtom)
 
-  useEffect(() => installVoiceTestHook(store), [store])
+  // Browser tests read the voice state through window.__hearthVoice; only automated browsers download the hook.
+  useEffect(() => {
+    if (!navigator.webdriver) return
+    let uninstall: (() => void) | null = null
+    let unmounted = false
+    void import('@/voice/test-hook').then(({ installVoiceTestHook }) => {
+      if (!unmounted) uninstall = installVoiceTestHook(store)
+    })
+    return () => {
+      unmounted = true
+      uninstall?.()
+    }
+  }, [store])
 
   useEffect(() => {
     void load({ token: takeLinkToken(), idParam, moduleParam })
@@ -124,6 +148,7 @@ function VoiceHome({ user, content, preview, onModuleChange }: VoiceHomeProps) {
   const connect = useSetAtom(connectVoiceAtom)
   const disconnect = useSetAtom(disconnectVoiceAtom)
   const startFeedback = useSetAtom(startFeedbackAtom)
+  const cancelFeedback = useSetAtom(cancelFeedbackAtom)
   const rememberConversation = useSetAtom(rememberConversationAtom)
   const reloadUser = useSetAtom(reloadUserContentAtom)
   const [settingsOpen, setSettingsOpen] = useState(false)
@@ -199,6 +224,7 @@ function VoiceHome({ user, content, preview, onModuleChange }: VoiceHomeProps) {
         modules={modules}
         onChooseModule={onChooseModule}
         onOpenSettings={() => setSettingsOpen(true)}
+        onMenuOpen={prefetch(loadSettingsDialog)}
       />
       <IosBrowserWarning />
       <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col items-center justify-center px-4 py-8 sm:px-6">
@@ -232,35 +258,82 @@ function VoiceHome({ user, content, preview, onModuleChange }: VoiceHomeProps) {
             </LevelPanel>
           </div>
 
-          <Button variant="outline" size="lg" className="w-full max-w-xs bg-card/80" onClick={onFeedback} disabled={feedbackStep !== 'initial'}>
+          <Button
+            variant="outline"
+            size="lg"
+            className="w-full max-w-xs bg-card/80"
+            onClick={onFeedback}
+            onPointerEnter={prefetchFeedback}
+            onFocus={prefetchFeedback}
+            disabled={feedbackStep !== 'initial'}
+          >
             <MessageSquareText aria-hidden />
             {feedbackSending ? 'Sending…' : feedbackStep === 'recording' ? 'Recording…' : 'Provide feedback'}
           </Button>
 
           <nav aria-label="Help" className="flex flex-wrap items-center justify-center gap-x-2 gap-y-1 text-sm">
-            <Button variant="link" size="sm" className="h-auto px-1 text-muted-foreground hover:text-primary" onClick={() => setAirPodsOpen(true)}>
+            <Button
+              variant="link"
+              size="sm"
+              className="h-auto px-1 text-muted-foreground hover:text-primary"
+              onClick={() => setAirPodsOpen(true)}
+              onPointerEnter={prefetch(loadAirPodsDialog)}
+              onFocus={prefetch(loadAirPodsDialog)}
+            >
               Using AirPods?
             </Button>
             <span aria-hidden className="text-muted-foreground/50">
               ·
             </span>
-            <Button variant="link" size="sm" className="h-auto px-1 text-muted-foreground hover:text-primary" onClick={() => setPrivacyOpen(true)}>
+            <Button
+              variant="link"
+              size="sm"
+              className="h-auto px-1 text-muted-foreground hover:text-primary"
+              onClick={() => setPrivacyOpen(true)}
+              onPointerEnter={prefetch(loadPrivacyDialog)}
+              onFocus={prefetch(loadPrivacyDialog)}
+            >
               How is my data used?
             </Button>
           </nav>
         </section>
       </main>
 
-      <FeedbackDialog context={feedbackContext} />
-      <SettingsDialog
-        open={settingsOpen}
-        onOpenChange={setSettingsOpen}
-        userName={preview ? user.name : user.userFile}
-        phoneNumber={content?.phone_number ?? null}
+      <LazyDialog
+        open={feedbackStep !== 'initial'}
+        load={loadFeedbackDialog}
+        props={{ context: feedbackContext }}
+        onFailed={() => void cancelFeedback()}
       />
-      <AirPodsDialog open={airPodsOpen} onOpenChange={setAirPodsOpen} />
-      <PrivacyDialog open={privacyOpen} onOpenChange={setPrivacyOpen} />
-      <MicDeniedDialog open={micDenied} onOpenChange={setMicDenied} />
+      <LazyDialog
+        open={settingsOpen}
+        load={loadSettingsDialog}
+        props={{
+          open: settingsOpen,
+          onOpenChange: setSettingsOpen,
+          userName: preview ? user.name : user.userFile,
+          phoneNumber: content?.phone_number ?? null,
+        }}
+        onFailed={() => setSettingsOpen(false)}
+      />
+      <LazyDialog
+        open={airPodsOpen}
+        load={loadAirPodsDialog}
+        props={{ open: airPodsOpen, onOpenChange: setAirPodsOpen }}
+        onFailed={() => setAirPodsOpen(false)}
+      />
+      <LazyDialog
+        open={privacyOpen}
+        load={loadPrivacyDialog}
+        props={{ open: privacyOpen, onOpenChange: setPrivacyOpen }}
+        onFailed={() => setPrivacyOpen(false)}
+      />
+      <LazyDialog
+        open={micDenied}
+        load={loadMicDeniedDialog}
+        props={{ open: micDenied, onOpenChange: setMicDenied }}
+        onFailed={() => setMicDenied(false)}
+      />
     </>
   )
 }
