@@ -72,8 +72,8 @@ export const startFeedbackAtom = atom(null, async (get, set) => {
   }
 })
 
-/** The recorder's code downloads with the first feedback; the page may start it early (hover, focus). */
-export const preloadRecorder = () => import('@/voice/mic-recorder')
+/** The recorder (in the voice engine) downloads with the first feedback; the page may start it early (hover). */
+export const preloadRecorder = () => import('@/voice/engine')
 
 /** The audio context is made before the recorder has downloaded, inside the click (voice/audio-context.ts). */
 async function startRecorder(options: MicRecorderOptions): Promise<MicRecorder> {
