@@ -1,4 +1,4 @@
-import { Flame } from 'lucide-react'
+import { FlameIcon } from '@/components/visitor-icons'
 
 
 export const TAGLINE = 'Deeper Connections // Stronger Communities'
@@ -16,7 +16,7 @@ export function HearthLogo({ withTagline = false, className }: HearthLogoProps) 
         className="grid size-8 shrink-0 place-items-center rounded-lg sm:size-9 bg-gradient-to-br from-amber-500 to-primary text-primary-foreground shadow-sm"
         aria-hidden
       >
-        <Flame className="size-5" />
+        <FlameIcon className="size-5" />
       </span>
       <span className="grid min-w-0 leading-tight">
         <span className="font-display text-xl font-semibold tracking-tight text-foreground">Hearth</span>

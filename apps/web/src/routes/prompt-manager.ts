@@ -2,7 +2,6 @@
 // opens the same version.
 import { createLazyRoute, createRoute } from '@tanstack/react-router'
 
-import { loadPromptManager } from '@/features/prompt-manager/api'
 import { staffRoute } from '@/routes/staff'
 
 export type PromptManagerSearch = { sequence?: string; version?: number }
@@ -21,7 +20,9 @@ export const promptManagerRoute = createRoute({
   path: '/prompt-manager',
   validateSearch: validatePromptManagerSearch,
   loaderDeps: ({ search }) => ({ sequence: search.sequence }),
-  loader: ({ deps, abortController }) => loadPromptManager(deps.sequence, abortController.signal),
+  // Imported on demand, like the screen: visitors' pages never download staff calls.
+  loader: async ({ deps, abortController }) =>
+    (await import('@/features/prompt-manager/api')).loadPromptManager(deps.sequence, abortController.signal),
   // Edits live in the page; leaving and coming back re-reads the server.
   staleTime: 0,
 }).lazy(() =>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { ArrowRight, Mail } from 'lucide-react'
+import { ArrowRightIcon, MailIcon } from '@/components/visitor-icons'
 
 import { buttonVariants } from '@hearth/ui/components/button-variants'
 
@@ -29,10 +29,10 @@ export function LandingHero({ poem }: { poem?: ReactNode }) {
         <div className="flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
           <a href="/user" target="_blank" rel="noopener" className={buttonVariants({ size: 'lg' })}>
             Try the app
-            <ArrowRight aria-hidden />
+            <ArrowRightIcon aria-hidden />
           </a>
           <a href={`mailto:${CONTACT_EMAIL}`} className={buttonVariants({ size: 'lg', variant: 'outline' })}>
-            <Mail aria-hidden />
+            <MailIcon aria-hidden />
             Contact us
           </a>
         </div>

@@ -1,18 +1,18 @@
-import { HeartHandshake, Lock, Mic } from 'lucide-react'
+import { HeartHandshakeIcon, LockIcon, MicIcon } from '@/components/visitor-icons'
 
 const highlights = [
   {
-    icon: Mic,
+    icon: MicIcon,
     title: 'Talk, don’t type',
     text: 'Members hold a relaxed voice conversation with Hearth, guided by modules your organizers choose.',
   },
   {
-    icon: HeartHandshake,
+    icon: HeartHandshakeIcon,
     title: 'Meet your people',
     text: 'Hearth learns what each member cares about and brings like-minded people together in small groups.',
   },
   {
-    icon: Lock,
+    icon: LockIcon,
     title: 'Private by design',
     text: 'Voice recordings are never saved. Transcripts are processed only to update your profile, then deleted.',
   },

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Pause, Play } from 'lucide-react'
+import { PauseIcon, PlayIcon } from '@/components/visitor-icons'
 
 import { buttonVariants } from '@hearth/ui/components/button-variants'
 
@@ -40,7 +40,7 @@ export function TypedPoem() {
         onClick={() => setPaused((p) => !p)}
         className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'text-muted-foreground' })}
       >
-        {paused ? <Play aria-hidden /> : <Pause aria-hidden />}
+        {paused ? <PlayIcon aria-hidden /> : <PauseIcon aria-hidden />}
         {paused ? 'Play poem' : 'Pause poem'}
       </button>
     </div>
