@@ -21,6 +21,9 @@ export interface StaffTable {
   password_hash: string;
   role: StaffRole;
   created_at: CreatedAt;
+  /** A disabled account cannot sign in and has no sessions. */
+  disabled: Generated<boolean>;
+  last_sign_in_at: Timestamp | null;
 }
 
 export interface UsersTable {

@@ -30,6 +30,8 @@ export async function staffFromCookie(deps: AppDeps, cookie: CookieJar): Promise
     .select(['staff.id', 'staff.email', 'staff.role'])
     .where('sessions.token_hash', '=', hashToken(token))
     .where('sessions.expires_at', '>', new Date())
+    // Disabling deletes the sessions; this also covers a sign-in that raced the disable.
+    .where('staff.disabled', '=', false)
     .executeTakeFirst();
   return row ? { kind: 'staff', ...row } : null;
 }

@@ -8,9 +8,12 @@ export async function upsertStaff(db: DB, email: string, passwordHash: string, r
   await db
     .insertInto('staff')
     .values({ email: email.trim().toLowerCase(), password_hash: passwordHash, role })
-    .onConflict((oc) => oc.column('email').doUpdateSet({ password_hash: passwordHash, role }))
+    .onConflict((oc) => oc.column('email').doUpdateSet({ password_hash: passwordHash, role, disabled: false }))
     .execute();
 }
+
+export const recordSignIn = (db: DB, staffId: string) =>
+  db.updateTable('staff').set({ last_sign_in_at: new Date() }).where('id', '=', staffId).execute();
 
 export async function insertSession(
   db: DB,

@@ -19,9 +19,11 @@ export async function login(deps: AppDeps, email: string, password: string, clie
   const staff = await repo.findStaffByEmail(deps.db, email);
   dummyHash ??= Bun.password.hash('not-a-password', { algorithm: 'argon2id' });
   const ok = await Bun.password.verify(password, staff?.password_hash ?? (await dummyHash));
-  if (!staff || !ok) throw unauthorized('Invalid e-mail or password');
+  // A disabled account reads exactly like a wrong password: no account enumeration.
+  if (!staff || staff.disabled || !ok) throw unauthorized('Invalid e-mail or password');
   const token = newToken();
   await repo.insertSession(deps.db, hashToken(token), { staffId: staff.id }, days(STAFF_SESSION_DAYS));
+  await repo.recordSignIn(deps.db, staff.id);
   return { token, staff: { email: staff.email, role: staff.role } };
 }
 
@@ -29,6 +31,11 @@ export async function logout(deps: AppDeps, tokens: unknown[]) {
   for (const token of tokens) if (typeof token === 'string' && token) await repo.deleteSession(deps.db, hashToken(token));
 }
 
+/**
+ * ADMIN_EMAIL/ADMIN_PASSWORD at start: creates that account, or resets its password and role and enables it again.
+ * It is the way back in when nobody can sign in, so it wins over a disable done in the product; to retire that
+ * account, take the two variables out of the environment.
+ */
 export async function ensureStaff(deps: AppDeps, email: string, password: string, role: StaffRole) {
   const hash = await Bun.password.hash(password, { algorithm: 'argon2id' });
   await repo.upsertStaff(deps.db, email, hash, role);
