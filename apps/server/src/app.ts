@@ -11,6 +11,7 @@ import { messagesRoutes } from './features/messages/routes';
 import { postChatRoutes } from './features/post-chat/routes';
 import { promptsRoutes } from './features/prompts/routes';
 import { sequencesRoutes } from './features/sequences/routes';
+import { staffRoutes } from './features/staff/routes';
 import { subgroupsRoutes } from './features/subgroups/routes';
 import { usersRoutes } from './features/users/routes';
 import { webPlugin } from './plugins/web';
@@ -41,6 +42,7 @@ export function createApp(deps: AppDeps, opts: { webDist?: string } = {}) {
     .use(postChatRoutes(deps))
     .use(subgroupsRoutes(deps))
     .use(feedbackRoutes(deps))
+    .use(staffRoutes(deps))
     .use(realtimeRoutes(deps))
     .all('/api/*', () => {
       throw new HttpError(404, 'Not found');

@@ -257,7 +257,30 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'GET', route: '/api/export-user/{fileName}', access: 'admin', params: ['fileName'],
     make: async (f) => ({ path: `/api/export-user/${encodeURIComponent((await f.freshUser()).fileName)}` }),
   },
+  { method: 'GET', route: '/api/staff', access: 'admin', make: async () => ({ path: '/api/staff' }) },
+  {
+    method: 'POST', route: '/api/staff', access: 'admin', bodyFields: ['email', 'role', 'password'],
+    make: async () => ({ path: '/api/staff', body: { email: `${uniq('staff').replace(' ', '.')}@hearth.test`, role: 'operator', password: 'a long enough password' } }),
+  },
+  {
+    method: 'PUT', route: '/api/staff/{id}', access: 'admin', params: ['id'], bodyFields: ['role', 'disabled', 'password', 'resetPassword'],
+    make: async (f) => ({ path: `/api/staff/${await freshStaff(f)}`, body: { role: 'admin', disabled: true } }),
+  },
+  {
+    method: 'DELETE', route: '/api/staff/{id}', access: 'admin', params: ['id'],
+    make: async (f) => ({ path: `/api/staff/${await freshStaff(f)}` }),
+  },
 ];
+
+/** An operator account made straight in the database; its id. */
+async function freshStaff(f: Fixtures) {
+  const row = await f.ctx.db
+    .insertInto('staff')
+    .values({ email: `${uniq('fresh').replace(' ', '.')}@hearth.test`, password_hash: 'not-used-in-tests', role: 'operator' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
 /** Fixtures built straight in the database so the matrix does not depend on the endpoints it tests. */
 export function makeFixtures(ctx: TestContext): Fixtures {

@@ -1,0 +1,27 @@
+import { t } from 'elysia';
+
+export const MIN_PASSWORD_LENGTH = 12;
+
+const role = t.Union([t.Literal('operator'), t.Literal('admin')]);
+// Length is checked in the service, so a short password gets a sentence rather than a schema message.
+const password = t.String({ maxLength: 1024 });
+
+export const staffIdParams = t.Object({ id: t.String({ minLength: 1, maxLength: 100 }) });
+
+export const createStaffBody = t.Object({
+  email: t.String({ minLength: 1, maxLength: 320 }),
+  role,
+  /** Absent: the server generates one and returns it once. */
+  password: t.Optional(password),
+});
+
+export const updateStaffBody = t.Object({
+  role: t.Optional(role),
+  disabled: t.Optional(t.Boolean()),
+  password: t.Optional(password),
+  /** Generates a new password and returns it once. */
+  resetPassword: t.Optional(t.Literal(true)),
+});
+
+export type CreateStaffBody = typeof createStaffBody.static;
+export type UpdateStaffBody = typeof updateStaffBody.static;

@@ -1,0 +1,27 @@
+import { Elysia } from 'elysia';
+import type { AppDeps } from '../../deps';
+import { authPlugin, hashToken, STAFF_COOKIE } from '../../plugins/auth';
+import { createStaffBody, staffIdParams, updateStaffBody } from './model';
+import * as service from './service';
+
+/**
+ * Staff accounts, for admins (PRODUCT §3, §9). Every answer is an account
+ * `{ id, email, role, disabled, createdAt, lastSignInAt }` (GET: a list, by e-mail); POST, and PUT with
+ * `resetPassword: true`, add `generatedPassword`, which is shown this once and stored only as a hash.
+ * DELETE answers `{ ok: true }`. The last active admin cannot be disabled, demoted or deleted (409).
+ */
+export const staffRoutes = (deps: AppDeps) =>
+  new Elysia({ prefix: '/api' })
+    .use(authPlugin(deps))
+    .get('/staff', () => service.listStaff(deps), { auth: 'admin' })
+    .post('/staff', ({ body }) => service.createStaff(deps, body), { auth: 'admin', body: createStaffBody })
+    .put(
+      '/staff/:id',
+      ({ params, body, staff, cookie }) => {
+        const token = cookie[STAFF_COOKIE]?.value;
+        const sessionHash = typeof token === 'string' ? hashToken(token) : null;
+        return service.updateStaff(deps, params.id, body, { id: staff!.id, sessionHash });
+      },
+      { auth: 'admin', params: staffIdParams, body: updateStaffBody },
+    )
+    .delete('/staff/:id', ({ params }) => service.deleteStaff(deps, params.id), { auth: 'admin', params: staffIdParams });
