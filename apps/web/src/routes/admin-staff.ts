@@ -1,9 +1,17 @@
+// /admin-staff (PRODUCT §3, §9): staff accounts. The list is read here, before the screen renders.
 import { createLazyRoute, createRoute } from '@tanstack/react-router'
 
+import { loadStaffAccounts } from '@/features/admin-staff/api'
 import { adminRoute } from '@/routes/admin'
 
-export const adminStaffRoute = createRoute({ getParentRoute: () => adminRoute, path: '/admin-staff' }).lazy(() =>
+export const adminStaffRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/admin-staff',
+  loader: ({ abortController }) => loadStaffAccounts(abortController.signal),
+  // Accounts change under other admins' hands: coming back re-reads them.
+  staleTime: 0,
+}).lazy(() =>
   import('@/features/admin-staff/components/admin-staff-page').then((m) =>
-    createLazyRoute('/_staff/_admin/admin-staff')({ component: m.AdminStaffPage }),
+    createLazyRoute('/_staff/_admin/admin-staff')({ component: m.AdminStaffPage, pendingComponent: m.AdminStaffPending }),
   ),
 )
