@@ -44,6 +44,7 @@ import { LazyDialog } from '@/features/user-page/components/lazy-dialog'
 import { IosBrowserWarning, LocalProviderNotice, StaffPreviewNotice } from '@/features/user-page/components/notices'
 import { ErrorState, LinkErrorState, LoadingState, NoLinkState } from '@/features/user-page/components/page-states'
 import { UserTopBar } from '@/features/user-page/components/top-bar'
+import { copyText } from '@/lib/clipboard'
 
 // The dialogs (and the Radix dialog code under them) download when first opened, or on hover of their button.
 const loadFeedbackDialog = () => import('@/features/user-page/components/feedback-dialog').then((m) => m.FeedbackDialog)
@@ -345,25 +346,4 @@ function LevelPanel({ caption, children }: { caption: string; children: ReactNod
       <figcaption className="text-xs font-medium text-muted-foreground">{caption}</figcaption>
     </figure>
   )
-}
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text)
-    return true
-  } catch {
-    // Older browsers and some embedded views: the selection-based fallback.
-    const area = document.createElement('textarea')
-    area.value = text
-    area.setAttribute('readonly', '')
-    area.style.position = 'fixed'
-    area.style.opacity = '0'
-    document.body.append(area)
-    area.select()
-    try {
-      return document.execCommand('copy')
-    } finally {
-      area.remove()
-    }
-  }
 }
