@@ -12,7 +12,7 @@ const WORKLETS = 'audio-worklets/src'
 const SERVER_DIRS = ['apps/server', 'db']
 const KIT_DIRS = ['voice', 'components', 'lib'].map((dir) => `${WEB}/${dir}`)
 
-type ImportRef = { specifier: string; typeOnly: boolean }
+type ImportRef = { specifier: string; typeOnly: boolean; dynamic?: boolean }
 type Violation = { file: string; specifier: string; rule: string }
 
 const transpiler = new Bun.Transpiler({ loader: 'tsx' })
@@ -21,8 +21,12 @@ const STATIC_FROM = /^[ \t]*(?:import|export)\b[^;'"]*?\bfrom\s*(['"])([^'"\n]+)
 
 /** The file's import specifiers; a specifier that does not survive compilation is type-only. */
 function importsOf(source: string): ImportRef[] {
-  const runtime = new Set(transpiler.scanImports(source).map((found) => found.path))
-  const refs: ImportRef[] = [...runtime].map((specifier) => ({ specifier, typeOnly: false }))
+  const scanned = transpiler.scanImports(source)
+  const runtime = new Set(scanned.map((found) => found.path))
+  const staticPaths = new Set(scanned.filter((found) => found.kind !== 'dynamic-import').map((found) => found.path))
+  const refs: ImportRef[] = [...runtime].map((specifier) =>
+    staticPaths.has(specifier) ? { specifier, typeOnly: false } : { specifier, typeOnly: false, dynamic: true },
+  )
   const typeOnly = new Set([...source.matchAll(STATIC_FROM)].map((m) => m[2]).filter((s) => !runtime.has(s)))
   return refs.concat([...typeOnly].map((specifier) => ({ specifier, typeOnly: true })))
 }
@@ -48,6 +52,13 @@ function resolveImport(file: string, specifier: string): string {
   return specifier
 }
 
+/**
+ * Route files are in the first download of every page (router.tsx imports them all), so they reach screens and
+ * their calls only through import(); the layouts they load lazily, and the sign-in state (features/auth), are the
+ * exceptions. A static import here put a staff screen's code into the visitor's 110 KB budget more than once.
+ */
+const LAZY_ROUTE_FILES = ['app-shell.tsx', 'admin-layout.tsx', 'admins-only.tsx', 'staff-home.tsx'].map((name) => `${WEB}/routes/${name}`)
+
 const within = (file: string, dir: string) => file === dir || file.startsWith(`${dir}/`)
 const featureOf = (file: string) => file.match(/^apps\/web\/src\/features\/([^/]+)(?:\/|$)/)?.[1]
 const isReactOrJotai = (target: string) => /^(?:react|react-dom|jotai)(?:\/|$)|^jotai-/.test(target)
@@ -62,6 +73,16 @@ function brokenRule(file: string, ref: ImportRef, target: string): string | unde
     return `${kit.slice(WEB.length + 1)}/ is a kit and must not import features/ or routes/`
   }
   if (from && within(target, `${WEB}/routes`)) return 'features must not import routes (routes compose features)'
+  if (
+    within(file, `${WEB}/routes`) &&
+    !LAZY_ROUTE_FILES.includes(file) &&
+    !ref.typeOnly &&
+    !ref.dynamic &&
+    within(target, `${WEB}/features`) &&
+    !within(target, `${WEB}/features/auth`)
+  ) {
+    return 'route files load features only through import() (they are in every first download)'
+  }
   if (within(file, 'audio-worklets')) {
     if (within(target, 'apps/web') || ref.specifier.startsWith('@/')) return 'audio-worklets must not import the web app'
     if (isReactOrJotai(target)) return 'audio-worklets must not import React or jotai'
@@ -126,7 +147,7 @@ describe('the import scanner', () => {
       { specifier: './g', typeOnly: true },
       { specifier: './side-effect.css', typeOnly: false },
       { specifier: '@/b', typeOnly: true },
-      { specifier: '@/features/x/page', typeOnly: false },
+      { specifier: '@/features/x/page', typeOnly: false, dynamic: true },
     ])
   })
 
@@ -153,7 +174,8 @@ describe('the boundary check', () => {
           "import { helper } from '../helper'",
         ),
         [`${WEB}/routes/admin.tsx`]: lines(
-          "import { x } from '@/features/a/api'",
+          "import { staffStore } from '@/features/auth/staff-store'",
+          "const load = async () => (await import('@/features/a/api')).load()",
           "const page = () => import('@/features/b/components/page')",
         ),
         [`${WEB}/lib/api.ts`]: lines("import type { App } from '../../../server/src/app'"),
@@ -180,6 +202,13 @@ describe('the boundary check', () => {
       [`${WEB}/voice/panel.tsx`]: lines("import type { Staff } from '@/features/auth/api'"),
       [`${WEB}/lib/api.ts`]: lines("import { app } from '../../../server/src/app'"),
       [`${WEB}/features/g/db.ts`]: lines("import { db } from '@hearth/db/client'"),
+      [`${WEB}/routes/h.ts`]: lines(
+        "import { load } from '@/features/h/api'",
+        "import type { Row } from '@/features/h/api-types'",
+        "const page = () => import('@/features/h/page')",
+        "import { staffStore } from '@/features/auth/staff-store'",
+      ),
+      [`${WEB}/routes/staff-home.tsx`]: lines("import { ConsolePage } from '@/features/console/page'"),
       [`${WORKLETS}/meter-processor.ts`]: lines(
         "import { useState } from 'react'",
         "import { atom } from 'jotai'",
@@ -197,6 +226,7 @@ describe('the boundary check', () => {
       `${WEB}/features/g/db.ts → '@hearth/db/client': the web app may only \`import type\` from server code`,
       `${WEB}/lib/api.ts → '../../../server/src/app': the web app may only \`import type\` from server code`,
       `${WEB}/lib/nav.ts → '../routes/admin': lib/ is a kit and must not import features/ or routes/`,
+      `${WEB}/routes/h.ts → '@/features/h/api': route files load features only through import() (they are in every first download)`,
       `${WEB}/voice/panel.tsx → '@/features/auth/api': voice/ is a kit and must not import features/ or routes/`,
       `${WORKLETS}/meter-processor.ts → '../../apps/web/src/voice/atoms': audio-worklets must not import the web app`,
       `${WORKLETS}/meter-processor.ts → '@/lib/notify': audio-worklets must not import the web app`,

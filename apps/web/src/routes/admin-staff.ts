@@ -1,13 +1,14 @@
 // /admin-staff (PRODUCT §3, §9): staff accounts. The list is read here, before the screen renders.
 import { createLazyRoute, createRoute } from '@tanstack/react-router'
 
-import { loadStaffAccounts } from '@/features/admin-staff/api'
 import { adminRoute } from '@/routes/admin'
 
 export const adminStaffRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/admin-staff',
-  loader: ({ abortController }) => loadStaffAccounts(abortController.signal),
+  // Imported on demand, like the screen: visitors' pages never download staff calls.
+  loader: async ({ abortController }) =>
+    (await import('@/features/admin-staff/api')).loadStaffAccounts(abortController.signal),
   // Accounts change under other admins' hands: coming back re-reads them.
   staleTime: 0,
 }).lazy(() =>
