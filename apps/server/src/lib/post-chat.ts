@@ -6,9 +6,9 @@ import { badRequest, HttpError, notFound } from '../plugins/errors';
 import { composeInput, INPUT, instructionsFor, type TextTask } from '../providers/text-ai';
 
 /**
- * The work after a voice chat (SPEC §4, PRODUCT §4): profile for group, memory document, section record and
- * the recap, tagline and reminder SMS. The realtime relay calls `runPostChat` when a session ends; the REST
- * endpoints of SPEC §7 call the single steps. A transcript only passes through: it is never stored or
+ * The work after a voice chat (SPEC §4, PRODUCT §4): profile for group, memory document, section record, quiz
+ * summary (PRODUCT §9) and the recap, tagline and reminder SMS. The realtime relay calls `runPostChat` when a
+ * session ends; the REST endpoints of SPEC §7 call the single steps. A transcript only passes through: it is never stored or
  * logged, and what is stored or sent is text the provider wrote.
  */
 
@@ -25,6 +25,7 @@ export const MAX_TRANSCRIPT_BYTES = 200 * 1024;
 
 const MAX_MODEL_TRANSCRIPT_CHARS = 100_000;
 const MAX_DOCUMENT_CHARS = 4000;
+const MAX_QUIZ_SUMMARY_CHARS = 1000;
 const MAX_SMS_CHARS = 640;
 
 type RawLine = { role?: string; text?: string; content?: string | Array<{ text?: string; transcript?: string }> };
@@ -101,6 +102,35 @@ export async function updateMemoryDocument(deps: AppDeps, userId: string, transc
   const memory = clip(text.trim(), MAX_DOCUMENT_CHARS);
   await deps.db.updateTable('users').set({ memory_document: memory }).where('id', '=', userId).execute();
   return memory;
+}
+
+/**
+ * PRODUCT §9: one to three sentences on what the member shared in this module, dated at the end of the chat.
+ * Summaries are numbered per user by their order (the admin view lists them by date).
+ */
+export async function writeQuizSummary(
+  deps: AppDeps,
+  userId: string,
+  moduleName: string,
+  transcript: TranscriptLine[],
+  date: Date = new Date(),
+): Promise<{ id: number; summary: string }> {
+  requireContent(transcript);
+  const user = await requireUser(deps, userId);
+  const { text } = await runTask(deps, 'quiz_summary', [
+    [INPUT.name, user.name],
+    [INPUT.module, moduleName.trim().replace(/\.json$/i, '')],
+    [INPUT.transcript, formatTranscript(transcript)],
+  ]);
+  // No quotation marks: a model that quotes the person anyway loses the marks, the line stays a summary.
+  const summary = clip(text.replace(/["“”]/g, '').replace(/\s+/g, ' ').trim(), MAX_QUIZ_SUMMARY_CHARS);
+  if (!summary) throw new HttpError(502, 'The AI provider wrote an empty quiz summary');
+  const row = await deps.db
+    .insertInto('quiz_summaries')
+    .values({ user_id: userId, summary, date: Number.isNaN(date.getTime()) ? new Date() : date })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, summary };
 }
 
 export interface SectionData {
@@ -254,6 +284,7 @@ export interface PostChatResult {
   profileUpdated: boolean;
   memoryUpdated: boolean;
   sectionRecordId: number | null;
+  quizSummaryId: number | null;
   sms: Record<SmsKind, SmsOutcome>;
 }
 
@@ -272,6 +303,7 @@ export async function runPostChat(deps: AppDeps, input: PostChatInput): Promise<
     profileUpdated: false,
     memoryUpdated: false,
     sectionRecordId: null,
+    quizSummaryId: null,
     sms: { recap: 'not-needed', tagline: 'not-needed', reminder: 'not-needed' },
   };
   const user = await deps.db.selectFrom('users').select(['id', 'name', 'phone_number', 'sms_opt_out']).where('id', '=', input.userId).executeTakeFirst();
@@ -304,6 +336,8 @@ export async function runPostChat(deps: AppDeps, input: PostChatInput): Promise<
     result.memoryUpdated = (await step('memory', () => updateMemoryDocument(deps, user.id, input.transcript))) !== undefined;
     const section = await step('section', () => saveSectionData(deps, user.id, { ...input, voiceSessionId: input.voiceSessionId }));
     result.sectionRecordId = section?.id ?? null;
+    const quiz = await step('quiz', () => writeQuizSummary(deps, user.id, input.moduleName, input.transcript, end));
+    result.quizSummaryId = quiz?.id ?? null;
     if (messageCount >= RECAP_MIN_MESSAGES) {
       await sms('recap', () => sendRecapSms(deps, user.id, input.transcript, opts));
       await sms('tagline', () => sendTaglineSms(deps, user.id, input.transcript, opts));

@@ -80,7 +80,14 @@ const T = {
   recapEnd: '. Talk again soon!',
   reminder: 'A reminder of your Hearth conversation about ',
   reminderEnd: '. Pick it up again whenever you like:',
-  quiz: 'Quiz themes: ',
+  quizIn: 'In ',
+  quizTalked: ' talked about ',
+  quizMore: '. Other themes that came up: ',
+  quizEnd: '.',
+  quizNothing: ' took part, but shared nothing specific enough to summarise.',
+  quizMember: 'The member',
+  quizModule: 'this module',
+  quizNone: 'several things',
   // The words of the member-description and subgroup-name sentences written below.
   member: 'Brings a shared interest in an to A welcome addition to',
   subgroup: 'Circle Open Members who share an interest in Members with a wide mix of interests',
@@ -152,7 +159,7 @@ export function localComplete(task: TextTask, input: string, temperature: number
       return safe([hello, T.reminder, list(recent(3), ', ', T.reminderNone), T.reminderEnd]);
     }
     case 'quiz_summary':
-      return safe([T.quiz, list(recent(6)), '.']);
+      return quizSummary(said, name, s.get(INPUT.module) ?? '', safe);
     case 'subgroup_naming':
       return JSON.stringify(localSubgroupName(s.get(INPUT.memberProfiles) ?? input, s.get(INPUT.namesUsed) ?? ''));
     case 'member_description':
@@ -162,6 +169,30 @@ export function localComplete(task: TextTask, input: string, temperature: number
     case 'second_model_reply':
       return localReply(input, temperature);
   }
+}
+
+// A local user turn heard but not transcribed ("[speech 1.4 s]", realtime/providers/local): nothing was shared.
+const SPEECH_PLACEHOLDER = /\[speech [\d.]+ s\]/g;
+
+/**
+ * PRODUCT §9: one or two sentences on what the member shared in the module. Only the member's own lines
+ * count (the assistant's questions are not what they shared), as single keywords between fixed text.
+ */
+function quizSummary(said: ReturnType<typeof transcriptTexts>, name: string, moduleName: string, safe: (pieces: Piece[]) => string) {
+  const shared = said
+    .filter((l) => l.weight === 1)
+    .map((l) => ({ text: l.text.replace(SPEECH_PLACEHOLDER, ' '), weight: 1 }));
+  const keywords = topKeywords(shared, 6, TEMPLATE_WORDS);
+  const who = name.trim() || T.quizMember;
+  const where = moduleName.trim().replace(/\.json$/i, '') || T.quizModule;
+  if (keywords.length === 0) return `${T.quizIn}${where}, ${who}${T.quizNothing}`;
+  const more = keywords.slice(3);
+  return safe([
+    `${T.quizIn}${where}, ${who}${T.quizTalked}`,
+    list(keywords.slice(0, 3), ', ', T.quizNone),
+    ...(more.length ? [T.quizMore, list(more, ', ', T.quizNone)] : []),
+    T.quizEnd,
+  ]);
 }
 
 /** The keywords most members share, named as a circle; a name already used in the group is avoided. */

@@ -77,6 +77,10 @@ const FORMAT_NOTES: Partial<Record<TextTask, string>> = {
   convo_recap_sms: 'Write only the text message. Do not include any link or placeholder.',
   tagline_sms: 'Write only the tagline, on one line.',
   reminder_sms: 'Write only the text message. The server adds the link after your text: do not write a link or placeholder.',
+  // PRODUCT §9: what the member shared in this module, for the admin's Users screen; never their words.
+  quiz_summary:
+    'Write one to three sentences, in the third person, about what the person shared in this module. ' +
+    'Do not quote them and do not use quotation marks.',
 };
 
 const DEFAULT_MAX_TOKENS: Record<TextTask, number> = {

@@ -6,6 +6,7 @@
  */
 export const INPUT = {
   name: 'Name',
+  module: 'Module',
   transcript: 'Conversation transcript',
   existing: 'Existing document',
   memberProfiles: 'Member profiles',

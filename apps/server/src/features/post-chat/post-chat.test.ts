@@ -34,7 +34,8 @@ async function userState(id: string) {
   const user = await ctx.db.selectFrom('users').select(['profile_for_group', 'memory_document']).where('id', '=', id).executeTakeFirstOrThrow();
   const sections = await ctx.db.selectFrom('section_records').selectAll().where('user_id', '=', id).execute();
   const outbox = await ctx.db.selectFrom('outbox').selectAll().where('user_id', '=', id).orderBy('id').execute();
-  return { ...user, sections, outbox };
+  const quizzes = await ctx.db.selectFrom('quiz_summaries').select(['date', 'summary']).where('user_id', '=', id).orderBy('id').execute();
+  return { ...user, sections, outbox, quizzes };
 }
 
 describe('runPostChat', () => {
@@ -62,6 +63,18 @@ describe('runPostChat', () => {
       ['tagline', 'sms', '+14155550101', `post-chat:vs-over/${user.id}/tagline`],
     ]);
     expect(state.outbox[1].body).toStartWith('Your Hearth tagline: ');
+    // PRODUCT §9: a quiz summary of what Marta shared in this module, dated at the end of the chat.
+    expect(result.quizSummaryId).toEqual(expect.any(Number));
+    expect(state.quizzes).toHaveLength(1);
+    expect(new Date(state.quizzes[0].date).getTime()).toBe(after(95).getTime());
+    const summary = state.quizzes[0].summary;
+    expect(summary).toStartWith('In Get to Know You, Marta talked about ');
+    expect(summary).toContain('gardening');
+    expect(summary).not.toMatch(/["“”]/);
+    expect(summary.split(/(?<=\.)\s+/).length).toBeGreaterThanOrEqual(1);
+    expect(summary.split(/(?<=\.)\s+/).length).toBeLessThanOrEqual(3);
+    // What the assistant asked is not what the member shared.
+    expect(summary).not.toMatch(/\b(grow|enjoy)\b/);
     const session = await ctx.db.selectFrom('voice_sessions').selectAll().where('id', '=', 'vs-over').executeTakeFirstOrThrow();
     expect(session.post_chat_status).toBe('done');
   });
@@ -78,7 +91,7 @@ describe('runPostChat', () => {
     });
     for (const r of [tooShort, tooFew]) expect(r).toMatchObject({ ran: true, status: 'below-threshold', profileUpdated: false, sectionRecordId: null });
     const state = await userState(user.id);
-    expect(state).toEqual({ profile_for_group: '', memory_document: '', sections: [], outbox: [] });
+    expect(state).toEqual({ profile_for_group: '', memory_document: '', sections: [], outbox: [], quizzes: [] });
   });
 
   test('between 4 and 7 messages: profile, memory and section, but no SMS', async () => {
@@ -119,6 +132,45 @@ describe('runPostChat', () => {
     expect(state.sections).toHaveLength(1);
     expect(state.outbox.map((o) => o.kind)).toEqual(['recap', 'tagline', 'reminder']);
     expect(state.memory_document).toContain('Conversations remembered: 1');
+    expect(state.quizzes).toHaveLength(1);
+  });
+
+  test('each chat over the thresholds adds a quiz summary; the admin view numbers them by date', async () => {
+    const admin = await ctx.staffCookie('admin');
+    const user = await ctx.createUser('Quinn Quizzer');
+    const run = (id: string, moduleName: string, startTime: Date, transcript: TranscriptLine[]) =>
+      runPostChat(ctx.deps, { voiceSessionId: id, userId: user.id, moduleName, startTime, endTime: new Date(startTime.getTime() + 60_000), transcript, reminder: false });
+    const later = new Date('2026-03-01T09:00:00Z');
+    // Run out of order: the numbering follows the chats' dates, not the order they were written.
+    expect((await run('vs-quiz-2', 'Hobbies.json', later, [
+      { role: 'assistant', text: 'What keeps you busy?' },
+      { role: 'user', text: 'Woodworking in the shed, and I sing in a choir.' },
+      { role: 'assistant', text: 'How lovely.' },
+      { role: 'user', text: 'The choir meets on Mondays.' },
+    ])).quizSummaryId).not.toBeNull();
+    expect((await run('vs-quiz-1', 'Get to Know You', start, chat(4))).quizSummaryId).not.toBeNull();
+    // Below the thresholds: no summary.
+    await run('vs-quiz-short', 'Get to Know You', start, chat(3));
+
+    const res = await ctx.request('GET', `/api/get-all-users-info?page=1&pageSize=10&q=${encodeURIComponent('quinn quizzer')}`, { cookie: admin });
+    expect(res.status).toBe(200);
+    const [row] = res.body.users;
+    expect(row.quizSummaries.map((q: { date: string }) => q.date)).toEqual(['2026-01-05T10:01:00.000Z', '2026-03-01T09:01:00.000Z']);
+    expect(row.quizSummaries[0].summary).toStartWith('In Get to Know You, Quinn Quizzer talked about ');
+    expect(row.quizSummaries[1].summary).toStartWith('In Hobbies, Quinn Quizzer talked about ');
+    expect(row.quizSummaries[1].summary).toContain('woodworking');
+    expect(row.quizSummaries[1].summary).toContain('choir');
+  });
+
+  test('a chat in which the member said nothing that could be understood still gets an honest summary', async () => {
+    const user = await ctx.createUser('Sol');
+    // The local voice provider hears speech without transcribing it.
+    const transcript = Array.from({ length: 6 }, (_, i) =>
+      i % 2 === 0 ? { role: 'assistant', text: 'Tell me about your garden and your bicycles.' } : { role: 'user', text: `[speech ${i}.5 s]` },
+    );
+    await runPostChat(ctx.deps, { voiceSessionId: 'vs-quiz-quiet', userId: user.id, moduleName: 'Get to Know You', startTime: start, endTime: after(40), transcript, reminder: false });
+    const [quiz] = (await userState(user.id)).quizzes;
+    expect(quiz.summary).toBe('In Get to Know You, Sol took part, but shared nothing specific enough to summarise.');
   });
 
   test('a session row opened by the relay is claimed once too', async () => {

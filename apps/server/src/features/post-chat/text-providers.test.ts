@@ -62,6 +62,33 @@ describe('local text provider', () => {
     expect(twice).toContain('sourdough');
   });
 
+  test('the quiz summary says, in one or two sentences, what the member shared in the module', () => {
+    const transcript = [
+      'Assistant: What would you like to talk about in this module?',
+      'User: I volunteer at the food bank and I keep bees on the allotment.',
+      'Assistant: Bees! How long have you kept them?',
+      'User: Three summers now. Honey, candles from the wax, and I teach children about pollinators.',
+      'User: [speech 2.1 s]',
+    ].join('\n');
+    const input = composeInput([[INPUT.name, 'Rosa'], [INPUT.module, 'Get to Know You'], [INPUT.transcript, transcript]]);
+    const summary = localComplete('quiz_summary', input, 0.8);
+    expect(summary).toBe(localComplete('quiz_summary', input, 1.2)); // deterministic
+    expect(summary).toStartWith('In Get to Know You, Rosa talked about ');
+    const sentences = summary.split(/(?<=\.)\s+/);
+    expect(sentences.length).toBeGreaterThanOrEqual(1);
+    expect(sentences.length).toBeLessThanOrEqual(3);
+    for (const shared of ['bees', 'allotment', 'candles']) expect(summary).toContain(shared);
+    // Only what the member shared: not the assistant's words, not the placeholder of untranscribed speech.
+    expect(summary).not.toMatch(/\b(module|speech)\b/);
+    // No two words that stood side by side in what was said.
+    const said = wordPairs(transcript);
+    const w = words(summary);
+    for (let i = 1; i < w.length; i++) expect(said.has(`${w[i - 1]} ${w[i]}`) && !TEMPLATE_WORDS.has(w[i])).toBe(false);
+    // Nothing understood, nothing invented.
+    const quiet = localComplete('quiz_summary', composeInput([[INPUT.name, 'Rosa'], [INPUT.module, 'Hobbies.json'], [INPUT.transcript, 'User: [speech 1.0 s]']]), 0.8);
+    expect(quiet).toBe('In Hobbies, Rosa took part, but shared nothing specific enough to summarise.');
+  });
+
   test('the second-model reply answers the last question and honours temperature', () => {
     const reply = (message: string, t: number) => localComplete('second_model_reply', message, t);
     expect(reply('Welcome to Hearth! What would you like to be called?', 0.8)).toMatch(/call me|go by|is fine/i);
@@ -151,6 +178,16 @@ describe('OpenAI text provider (fake OpenAI REST server)', () => {
     expect(body.response_format).toEqual({ type: 'json_object' });
     expect(body.messages[0].content).toStartWith('Name them\n\n');
     expect(body.messages[0].content).toContain('JSON');
+  });
+
+  test('the quiz summary asks for one to three sentences without quotes', async () => {
+    const ai = createTextAi(config());
+    fake.reply = () => 'Rosa shared that she keeps bees.';
+    await ai.complete({ task: 'quiz_summary', instructions: 'Summarise the quiz answers', input: 'x' });
+    const system = fake.chatRequests().at(-1).messages[0].content;
+    expect(system).toStartWith('Summarise the quiz answers\n\n');
+    expect(system).toContain('one to three sentences');
+    expect(system).toContain('Do not quote');
   });
 
   test('embeddings come back as unit vectors, one per text, in order', async () => {
