@@ -1,15 +1,205 @@
-// Placeholder until the Users screen is built (issue "Staff web app 3 of 5").
-import { ComingSoon } from '@/components/coming-soon'
+// Admin Users (SPEC §2 "Admin Users screen", §8): every user, searched, sorted and paged in SQL (100 a page, state in
+// the URL), with deletion, group memberships, invitations, quiz summaries and analytics per row.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { getRouteApi, Link, useRouter, useRouterState } from '@tanstack/react-router'
+import { RotateCcw, Trash2, UserPlus } from 'lucide-react'
+
+import { Button, buttonVariants } from '@hearth/ui/components/button'
+import { Skeleton } from '@hearth/ui/components/skeleton'
+import { cn } from '@hearth/ui/lib/utils'
+
+import { ConfirmDialog } from '@/components/confirm-dialog'
+import { DataTable } from '@/components/data-table/data-table'
+import { DataTablePagination } from '@/components/data-table/data-table-pagination'
+import { pageCount } from '@/components/data-table/pagination-window'
+import { deleteUser, USER_SORT_KEYS, USERS_PAGE_SIZE, type AdminUser } from '@/features/admin-users/api'
+import { GroupPickerDialog } from '@/features/admin-users/components/group-picker-dialog'
+import { userColumns, type UserDialog } from '@/features/admin-users/components/user-columns'
+import { AnalyticsDialog, ProfileDialog, QuizSummariesDialog } from '@/features/admin-users/components/user-dialogs'
+import { UsersSearch } from '@/features/admin-users/components/users-search'
+import { formatSort, parseSort, type Sort } from '@/lib/search-params'
+import { notify } from '@/lib/notify'
+
+const route = getRouteApi('/_staff/_admin/admin-users')
+
+const NO_USERS: AdminUser[] = []
 
 export function AdminUsersPage() {
+  const result = route.useLoaderData()
+  const search = route.useSearch()
+  const navigate = route.useNavigate()
+  const router = useRouter()
+  const pending = useRouterState({ select: (state) => state.status === 'pending' })
+
+  const [selected, setSelected] = useState<string[]>([])
+  const [confirmDelete, setConfirmDelete] = useState(false)
+  const [dialog, setDialog] = useState<{ kind: UserDialog; user: AdminUser } | null>(null)
+  // Names of the users seen, so a failed deletion can say whom it failed for, whatever page they were on.
+  const names = useRef(new Map<string, string>())
+
+  const users = result.ok ? result.page.users : NO_USERS
+  const total = result.ok ? result.page.total : 0
+  const pages = pageCount(total, USERS_PAGE_SIZE)
+  const page = search.page ?? 1
+  const sort = parseSort(search.sort, USER_SORT_KEYS)
+  const q = search.q ?? ''
+  for (const user of users) names.current.set(user.fileName, user.name)
+
+  const open = useCallback((kind: UserDialog, user: AdminUser) => setDialog({ kind, user }), [])
+  const columns = useMemo(() => userColumns(open), [open])
+
+  useEffect(() => {
+    // SPEC §8 names this text for a failed users load too.
+    if (!result.ok) notify.error('Failed to load prompts', { description: result.error })
+  }, [result])
+
+  useEffect(() => {
+    // A page past the end (after deleting its users, or a stale link): show the last page there is.
+    if (result.ok && users.length === 0 && page > 1 && pages > 0) void navigate({ search: (s) => ({ ...s, page: pages }), replace: true })
+  }, [result])
+
+  const goTo = (next: number) => navigate({ search: (s) => ({ ...s, page: next > 1 ? next : undefined }) })
+  // A new order starts at page 1; the column id is the server's sort key (parsed again, so only those reach the URL).
+  const sortBy = (next: Sort | null) =>
+    navigate({ search: (s) => ({ ...s, sort: formatSort(parseSort(formatSort(next), USER_SORT_KEYS)), page: undefined }) })
+  const searchFor = (text: string) => navigate({ search: (s) => ({ ...s, q: text || undefined, page: undefined }), replace: true })
+
+  const deleteSelected = async () => {
+    const ids = [...selected]
+    const results = await Promise.allSettled(ids.map((fileName) => deleteUser(fileName)))
+    const failed = ids.filter((_, i) => results[i].status === 'rejected')
+    if (failed.length === 0) notify.success('Users deleted successfully')
+    else notify.error('Failed to delete users', { description: failed.map((id) => names.current.get(id) ?? id).join('\n') })
+    setSelected(failed)
+    await router.invalidate()
+  }
+
+  const closeDialog = () => setDialog(null)
+
   return (
-    <>
+    // min-w-0: the wide table scrolls inside its card instead of widening the page.
+    <section className="grid min-w-0 gap-5" aria-labelledby="users-title">
       <title>Users · Hearth</title>
-      <ComingSoon
-        title="Users"
-        description="Search, sort and manage every user, their groups and invitations."
-        features={['Search by name or phone', 'Sortable table, 100 rows per page', 'Invitations by SMS and e-mail']}
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 id="users-title" className="font-display text-2xl font-semibold tracking-tight sm:text-3xl">
+            Users
+          </h1>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {result.ok ? `${total.toLocaleString()} ${total === 1 ? 'user' : 'users'}${q ? ` matching “${q}”` : ''}` : ' '}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/profile-manager" className={buttonVariants()}>
+            <UserPlus aria-hidden />
+            Add New User
+          </Link>
+          <Button variant="outline" className="text-destructive" disabled={selected.length === 0} onClick={() => setConfirmDelete(true)}>
+            <Trash2 aria-hidden />
+            Delete Users
+          </Button>
+        </div>
+      </header>
+
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <UsersSearch value={q} onSearch={searchFor} />
+        {selected.length > 0 && (
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {selected.length} selected{' '}
+            <Button variant="link" size="sm" className="h-auto p-0" onClick={() => setSelected([])}>
+              Clear selection
+            </Button>
+          </p>
+        )}
+      </div>
+
+      {result.ok ? (
+        <div className={cn('min-w-0 rounded-xl border bg-card shadow-xs transition-opacity', pending && 'opacity-60')} aria-busy={pending || undefined}>
+          <DataTable
+            label="Users"
+            columns={columns}
+            data={users}
+            getRowId={(user) => user.fileName}
+            sort={sort}
+            onSortChange={sortBy}
+            selectedIds={selected}
+            onSelectedIdsChange={setSelected}
+            rowLabel={(user) => user.name}
+            emptyText={q ? 'No users found' : <NoUsersYet />}
+          />
+        </div>
+      ) : (
+        <LoadFailed error={result.error} onRetry={() => router.invalidate()} />
+      )}
+
+      {result.ok && <DataTablePagination page={page} pageCount={pages} onPageChange={goTo} disabled={pending} />}
+
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title="Delete selected users?"
+        description={`${selected.length} ${selected.length === 1 ? 'user' : 'users'} will be deleted with everything stored about them. This cannot be undone.`}
+        confirmLabel="Delete"
+        destructive
+        onConfirm={deleteSelected}
       />
-    </>
+      {dialog?.kind === 'profile' && <ProfileDialog user={dialog.user} onClose={closeDialog} />}
+      {dialog?.kind === 'quizzes' && <QuizSummariesDialog user={dialog.user} onClose={closeDialog} />}
+      {dialog?.kind === 'analytics' && <AnalyticsDialog user={dialog.user} onClose={closeDialog} />}
+      {(dialog?.kind === 'add-group' || dialog?.kind === 'remove-group') && (
+        <GroupPickerDialog user={dialog.user} mode={dialog.kind === 'add-group' ? 'add' : 'remove'} onClose={closeDialog} />
+      )}
+    </section>
+  )
+}
+
+function NoUsersYet() {
+  return (
+    <span>
+      No users yet.{' '}
+      <Link to="/profile-manager" className="font-medium text-primary underline-offset-4 hover:underline">
+        Add the first one
+      </Link>
+    </span>
+  )
+}
+
+function LoadFailed({ error, onRetry }: { error: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="grid justify-items-start gap-3 rounded-xl border border-destructive/30 bg-destructive/5 p-6">
+      <div>
+        <p className="font-medium">The users could not be loaded</p>
+        <p className="text-sm text-muted-foreground">{error}</p>
+      </div>
+      <Button variant="outline" onClick={onRetry}>
+        <RotateCcw aria-hidden />
+        Try again
+      </Button>
+    </div>
+  )
+}
+
+/** Shown while the first page loads (the route's pendingComponent). */
+export function AdminUsersPending() {
+  return (
+    <section className="grid gap-5" aria-busy="true" aria-label="Loading users">
+      <title>Users · Hearth</title>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="grid gap-2">
+          <Skeleton className="h-8 w-28" />
+          <Skeleton className="h-4 w-20" />
+        </div>
+        <div className="flex gap-2">
+          <Skeleton className="h-9 w-36" />
+          <Skeleton className="h-9 w-32" />
+        </div>
+      </div>
+      <Skeleton className="h-9 w-full sm:max-w-sm" />
+      <div className="grid gap-3 rounded-xl border bg-card p-4 shadow-xs">
+        {Array.from({ length: 8 }, (_, i) => (
+          <Skeleton key={i} className="h-6 w-full" />
+        ))}
+      </div>
+    </section>
   )
 }

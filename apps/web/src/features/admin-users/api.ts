@@ -1,0 +1,112 @@
+// The calls of the admin Users screen (SPEC §2 "Admin Users screen", §7): one page of users sorted and searched in
+// SQL, deletion, group memberships and invitations.
+import { client, unwrap } from '@/lib/api'
+import type { SortParam } from '@/lib/search-params'
+
+import type { SortKey } from '../../../../server/src/features/users/model'
+
+/** SPEC §9: table page size. */
+export const USERS_PAGE_SIZE = 100
+
+/** The columns the server sorts on (its SORT_KEYS); the column ids of the table are these keys. */
+export const USER_SORT_KEYS = [
+  'name',
+  'email',
+  'phone_number',
+  'lastModuleUsed',
+  'lastConversationDate',
+  'totalDurationOfAllSections',
+] as const satisfies readonly SortKey[]
+
+export type UserSortKey = (typeof USER_SORT_KEYS)[number]
+
+export type UsersQuery = { page?: number; sort?: SortParam<UserSortKey>; q?: string }
+
+/** SPEC §9 "Default module for the SMS blast when none is chosen". */
+export const DEFAULT_INVITE_MODULE = 'Get to Know You'
+
+export async function fetchUsersPage({ page = 1, sort, q }: UsersQuery, signal?: AbortSignal) {
+  const data = await unwrap(
+    client.api['get-all-users-info'].get({
+      query: { page, pageSize: USERS_PAGE_SIZE, ...(sort ? { sort } : {}), ...(q ? { q } : {}) },
+      fetch: { signal },
+    }),
+  )
+  // With a query the server always answers the paged form; the unpaged list is SPEC's call without one.
+  return Array.isArray(data) ? { users: data, total: data.length } : data
+}
+
+export type UsersPage = Awaited<ReturnType<typeof fetchUsersPage>>
+export type AdminUser = UsersPage['users'][number]
+
+/** The route's loader: a failure is kept (the page shows it with a retry), not thrown. */
+export async function loadUsers(query: UsersQuery, signal: AbortSignal) {
+  try {
+    return { ok: true as const, page: await fetchUsersPage(query, signal) }
+  } catch (error) {
+    return { ok: false as const, error: error instanceof Error && error.message ? error.message : 'Unknown error' }
+  }
+}
+
+export const deleteUser = (fileName: string) => unwrap(client.api['delete-user']({ fileName }).delete())
+
+export const fetchGroups = (signal?: AbortSignal) => unwrap(client.api['get-groups'].get({ fetch: { signal } }))
+
+export type GroupOption = Awaited<ReturnType<typeof fetchGroups>>[number]
+
+export const addUserToGroup = (groupId: string, userFile: string) =>
+  unwrap(client.api['add-user-to-group'].post({ groupId, userFile }))
+
+export const removeUserFromGroup = (groupId: string, userFile: string) =>
+  unwrap(client.api['remove-user-from-group'].post({ groupId, userFile }))
+
+// ---- Invitations ----
+
+export type InviteChannel = 'sms' | 'email'
+
+/** A repeated send the server refused (PRODUCT §6: 409 `{ error, alreadySent, sentAt }` unless `force: true`). */
+export class AlreadySentError extends Error {
+  constructor(
+    message: string,
+    readonly alreadySent: number,
+    readonly sentAt: string | null,
+  ) {
+    super(message)
+    this.name = 'AlreadySentError'
+  }
+}
+
+/** The 409 body of an already-sent message, or null for any other answer (e.g. the 409 of an opted-out user). */
+export function alreadySentOf(status: number, value: unknown): AlreadySentError | null {
+  if (status !== 409 || !value || typeof value !== 'object' || !('alreadySent' in value)) return null
+  const body = value as { error?: unknown; alreadySent?: unknown; sentAt?: unknown }
+  const count = typeof body.alreadySent === 'number' ? body.alreadySent : body.alreadySent === true ? 1 : 0
+  if (count <= 0) return null
+  const error = typeof body.error === 'string' && body.error ? body.error : 'Already sent'
+  return new AlreadySentError(error, count, typeof body.sentAt === 'string' ? body.sentAt : null)
+}
+
+type InviteInput = { userFile: string; to: string | null; moduleName?: string; force?: boolean }
+
+/**
+ * Sends one invitation. Resolves to the server's answer; a refused repeat rejects with AlreadySentError (so the
+ * screen can ask before sending again with `force`), any other failure with the ApiError of `unwrap`.
+ */
+export async function sendInvite(channel: InviteChannel, { userFile, to, moduleName = DEFAULT_INVITE_MODULE, force }: InviteInput) {
+  // Built apart from the call: `force` is PRODUCT §6's resend flag, which the body schema may not list yet.
+  const extra = force ? { force: true } : {}
+  const call =
+    channel === 'sms'
+      ? client.api.twilio['send-invite-sms'].post({ userFile, phoneNumber: to, moduleName, ...extra })
+      : client.api['send-invite-email'].post({ userFile, email: to, moduleName, ...extra })
+  let refused: AlreadySentError | null = null
+  const checked = call.then((result) => {
+    if (result.error) refused = alreadySentOf(result.error.status as number, result.error.value)
+    return result
+  })
+  try {
+    return await unwrap(checked)
+  } catch (error) {
+    throw refused ?? error
+  }
+}

@@ -1,0 +1,49 @@
+import { describe, expect, test } from 'bun:test'
+
+import { formatDate, formatDateTime, formatMinutes, moduleBars, visibleGroups } from '@/features/admin-users/format'
+
+describe('dates and minutes for a person', () => {
+  test('a conversation date reads as date and time; none is empty', () => {
+    expect(formatDateTime('2026-03-05T14:05:00.000Z', 'en-US')).toMatch(/^Mar 5, 2026, \d{1,2}:05\s?[AP]M$/)
+    expect(formatDate('2026-03-05T14:05:00.000Z', 'en-GB')).toBe('5 Mar 2026')
+    for (const nothing of [null, undefined, '', 'not a date']) {
+      expect(formatDateTime(nothing, 'en-US')).toBe('')
+      expect(formatDate(nothing, 'en-US')).toBe('')
+    }
+  })
+
+  test('minutes keep at most one decimal', () => {
+    expect(formatMinutes(12.46, 'en-US')).toBe('12.5')
+    expect(formatMinutes(1204, 'en-US')).toBe('1,204')
+    expect(formatMinutes(0, 'en-US')).toBe('0')
+    expect(formatMinutes(Number.NaN, 'en-US')).toBe('0')
+  })
+})
+
+describe('moduleBars', () => {
+  test('most minutes first, as a share of the longest; empty modules left out', () => {
+    expect(
+      moduleBars([
+        { moduleName: 'Hobbies', duration: 10 },
+        { moduleName: 'Get to Know You', duration: 20 },
+        { moduleName: 'Check In', duration: 0 },
+        { moduleName: 'Aside', duration: 10 },
+      ]),
+    ).toEqual([
+      { moduleName: 'Get to Know You', minutes: 20, percent: 100 },
+      { moduleName: 'Aside', minutes: 10, percent: 50 },
+      { moduleName: 'Hobbies', minutes: 10, percent: 50 },
+    ])
+  })
+
+  test('a tiny module still shows a sliver; no sessions, no bars', () => {
+    expect(moduleBars([{ moduleName: 'Long', duration: 600 }, { moduleName: 'Short', duration: 0.1 }])[1].percent).toBe(2)
+    expect(moduleBars([])).toEqual([])
+  })
+})
+
+test('visibleGroups: the first 2 memberships and how many more', () => {
+  expect(visibleGroups(['a', 'b', 'c', 'd'])).toEqual({ visible: ['a', 'b'], more: 2 })
+  expect(visibleGroups(['a'])).toEqual({ visible: ['a'], more: 0 })
+  expect(visibleGroups([])).toEqual({ visible: [], more: 0 })
+})

@@ -1,0 +1,43 @@
+// How the Users screen words numbers and dates for a person, and the bars of the analytics chart. Pure, so the unit
+// tests pin them without a browser.
+
+/** "Mar 5, 2026, 2:05 PM" in the reader's locale; '' for no date. */
+export function formatDateTime(iso: string | null | undefined, locale?: string): string {
+  if (!iso) return ''
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return ''
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date)
+}
+
+/** "Mar 5, 2026" in the reader's locale; '' for no date. */
+export function formatDate(iso: string | null | undefined, locale?: string): string {
+  if (!iso) return ''
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date)
+}
+
+/** Minutes with at most one decimal ("12.5", "1,204", "0"). */
+export function formatMinutes(minutes: number, locale?: string): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(Number.isFinite(minutes) ? minutes : 0)
+}
+
+export type ModuleBar = { moduleName: string; minutes: number; percent: number }
+
+/** Minutes per module, most first (ties by name), each as a share of the longest bar (0–100). */
+export function moduleBars(sessions: ReadonlyArray<{ moduleName: string; duration: number }>): ModuleBar[] {
+  const sorted = [...sessions]
+    .filter((s) => Number.isFinite(s.duration) && s.duration > 0)
+    .sort((a, b) => b.duration - a.duration || a.moduleName.localeCompare(b.moduleName))
+  const longest = sorted[0]?.duration ?? 0
+  return sorted.map((s) => ({
+    moduleName: s.moduleName,
+    minutes: s.duration,
+    // A bar of a few seconds next to hours still shows as a sliver.
+    percent: longest > 0 ? Math.max(2, Math.round((s.duration / longest) * 1000) / 10) : 0,
+  }))
+}
+
+/** The groups a member shows in the table (SPEC: the first 2) and how many more there are. */
+export function visibleGroups<T>(groups: readonly T[], shown = 2): { visible: T[]; more: number } {
+  return { visible: groups.slice(0, shown), more: Math.max(0, groups.length - shown) }
+}

@@ -1,0 +1,356 @@
+// The admin Users screen (SPEC §2 "Admin Users screen", §8 texts) with 230 users created through the API: paging,
+// search, the sort cycle of the total-minutes header, deletion with its confirm, quiz summaries written by real
+// chats, group memberships, invitations and analytics.
+import { join } from 'node:path'
+import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+
+import { admin, baseURL } from './fixtures/env.ts'
+import { expect, screenshotsDir, test } from './fixtures/hearth.ts'
+
+test.describe.configure({ mode: 'serial' })
+
+const GENERIC = 225
+// 225 generic members plus these 5 make the 230 of the issue.
+const SORTABLE = [
+  { name: 'Sortable Ann', sections: [['Get to Know You', 5]] },
+  { name: 'Sortable Ben', sections: [['Get to Know You', 20], ['Hobbies', 10]] },
+  { name: 'Sortable Cy', sections: [['Hobbies', 12]] },
+] as const
+const DOOMED = ['Doomed Dora', 'Doomed Dan']
+const GROUP = 'Allotment Friends'
+
+const memberName = (i: number) => `Member ${String(i).padStart(3, '0')}`
+const memberPhone = (i: number) => `+1415555${String(1000 + i).padStart(4, '0')}`
+
+let staff: APIRequestContext
+
+async function createUser(name: string, phone_number = '', email = '') {
+  const res = await staff.post('/api/create-user', { data: { name, phone_number, email } })
+  expect(res.ok(), await res.text()).toBe(true)
+  return (await res.json()) as { id: string; name: string; fileName: string }
+}
+
+/** `minutes` of conversation in `moduleName`, ending `daysAgo` days ago (SPEC §7 save-user-section-data). */
+async function saveSection(user: string, moduleName: string, minutes: number, daysAgo = 1) {
+  const end = new Date(Date.now() - daysAgo * 86_400_000)
+  const start = new Date(end.getTime() - minutes * 60_000)
+  const res = await staff.post('/api/save-user-section-data', {
+    data: { user, sectionData: { moduleName, startTime: start.toISOString(), endTime: end.toISOString() } },
+  })
+  expect(res.ok(), await res.text()).toBe(true)
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000)
+  staff = await playwrightRequest.newContext({ baseURL })
+  expect((await staff.post('/api/auth/login', { data: admin })).ok()).toBe(true)
+  const jobs: Array<() => Promise<unknown>> = [
+    ...Array.from({ length: GENERIC }, (_, i) => () => createUser(memberName(i + 1), memberPhone(i + 1), `member${i + 1}@example.org`)),
+    ...SORTABLE.map((s) => async () => {
+      const user = await createUser(s.name, '', '')
+      for (const [moduleName, minutes] of s.sections) await saveSection(user.fileName, moduleName, minutes)
+    }),
+    ...DOOMED.map((name) => () => createUser(name)),
+    async () => expect((await staff.post('/api/create-group', { data: { name: GROUP } })).ok()).toBe(true),
+  ]
+  // Ten at a time: quick, and gentle on a shared machine.
+  for (let i = 0; i < jobs.length; i += 10) await Promise.all(jobs.slice(i, i + 10).map((job) => job()))
+})
+
+test.afterAll(async () => {
+  await staff?.dispose()
+})
+
+/** The viewport only (a full page of 100 rows is too tall to read): what a person sees first. */
+const viewShot = (page: Page, name: string) => page.screenshot({ path: join(screenshotsDir, `${name}.png`), animations: 'disabled' })
+
+const table = (page: Page) => page.getByRole('table', { name: 'Users' })
+const bodyRows = (page: Page) => table(page).locator('tbody tr')
+const rowOf = (page: Page, name: string) => bodyRows(page).filter({ has: page.getByRole('cell', { name, exact: true }) })
+const firstNames = async (page: Page, n: number) => (await bodyRows(page).locator('td:nth-child(2)').allTextContents()).slice(0, n)
+
+async function openUsers(page: Page, signInAsAdmin: () => Promise<void>, query = '') {
+  await signInAsAdmin()
+  await page.goto(`/admin-users${query}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible()
+  await expect(page).toHaveTitle('Users · Hearth')
+}
+
+async function search(page: Page, text: string) {
+  await page.getByLabel('Search by name or phone').fill(text)
+  // The router writes a text that looks like a number as JSON ("5551007"), so it reads back as text.
+  await expect.poll(() => searchParam(page, 'q')).toBe(text || null)
+}
+
+function searchParam(page: Page, name: string) {
+  const value = new URL(page.url()).searchParams.get(name)
+  if (value === null) return null
+  try {
+    return String(JSON.parse(value))
+  } catch {
+    return value
+  }
+}
+
+test('100 rows a page, 3 page buttons, search by name or phone, and the screenshots', async ({ page, signInAsAdmin, snapshot }) => {
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await openUsers(page, signInAsAdmin)
+  await expect(bodyRows(page)).toHaveCount(100)
+  await expect(page.getByText('230 users')).toBeVisible()
+  const pagination = page.getByRole('navigation', { name: 'Pagination' })
+  await expect(pagination.getByRole('button', { name: /^Page \d+$/ })).toHaveCount(3)
+  await expect(pagination.getByText('Page 1 of 3')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Delete Users' })).toBeDisabled()
+  await expect(page.getByRole('link', { name: 'Add New User' })).toHaveAttribute('href', '/profile-manager')
+  await snapshot('admin-users-1366')
+  await viewShot(page, 'admin-users-1366-top')
+
+  await pagination.getByRole('button', { name: 'Page 3' }).click()
+  await expect.poll(() => searchParam(page, 'page')).toBe('3')
+  await expect(pagination.getByText('Page 3 of 3')).toBeVisible()
+  await expect(bodyRows(page)).toHaveCount(30)
+  await pagination.getByRole('button', { name: 'Previous' }).click()
+  await expect(pagination.getByText('Page 2 of 3')).toBeVisible()
+
+  // Search narrows (and starts again at page 1), by name…
+  await search(page, 'Sortable')
+  await expect(bodyRows(page)).toHaveCount(3)
+  expect(await firstNames(page, 3)).toEqual(['Sortable Ann', 'Sortable Ben', 'Sortable Cy'])
+  await expect(pagination.getByText('Page 1 of 1')).toBeVisible()
+  expect(page.url()).not.toContain('page=')
+  // …or by a piece of the phone number.
+  await search(page, '5551007')
+  await expect(bodyRows(page)).toHaveCount(1)
+  await expect(rowOf(page, memberName(7))).toBeVisible()
+  await search(page, 'nobody-by-that-name')
+  await expect(table(page).getByText('No users found')).toBeVisible()
+  await page.getByRole('button', { name: 'Clear search' }).click()
+  await expect(bodyRows(page)).toHaveCount(100)
+
+  await page.setViewportSize({ width: 390, height: 844 })
+  await snapshot('admin-users-390')
+  await viewShot(page, 'admin-users-390-top')
+})
+
+test('the total minutes header cycles none, ascending, descending', async ({ page, signInAsAdmin }) => {
+  await openUsers(page, signInAsAdmin)
+  const header = table(page).getByRole('columnheader', { name: 'Total minutes' })
+  const button = header.getByRole('button', { name: 'Total minutes' })
+  await expect(header).toHaveAttribute('aria-sort', 'none')
+  const byName = await firstNames(page, 5)
+  expect(byName).toEqual([...byName].sort((a, b) => a.localeCompare(b)))
+
+  await button.click()
+  await expect(header).toHaveAttribute('aria-sort', 'ascending')
+  await expect.poll(() => searchParam(page, 'sort')).toBe('totalDurationOfAllSections:asc')
+  await expect(bodyRows(page).first().locator('td').nth(10)).toHaveText('0')
+
+  await button.click()
+  await expect(header).toHaveAttribute('aria-sort', 'descending')
+  await expect.poll(() => firstNames(page, 3)).toEqual(['Sortable Ben', 'Sortable Cy', 'Sortable Ann'])
+  await expect(rowOf(page, 'Sortable Ben').locator('td').nth(10)).toHaveText('30')
+
+  await button.click()
+  await expect(header).toHaveAttribute('aria-sort', 'none')
+  expect(page.url()).not.toContain('sort=')
+  await expect.poll(() => firstNames(page, 5)).toEqual(byName)
+
+  // Within a search, the three directions give three orders.
+  await search(page, 'Sortable')
+  await button.click()
+  await expect.poll(() => firstNames(page, 3)).toEqual(['Sortable Ann', 'Sortable Cy', 'Sortable Ben'])
+  await button.click()
+  await expect.poll(() => firstNames(page, 3)).toEqual(['Sortable Ben', 'Sortable Cy', 'Sortable Ann'])
+})
+
+test('more analytics: minutes per module as labelled bars; disabled at 0 minutes', async ({ page, signInAsAdmin, snapshot }) => {
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await openUsers(page, signInAsAdmin, '?q=Sortable')
+  await expect(rowOf(page, 'Sortable Ben')).toBeVisible()
+  await rowOf(page, 'Sortable Ben').getByRole('button', { name: 'More analytics' }).click()
+  const dialog = page.getByRole('dialog', { name: 'More analytics' })
+  await expect(dialog).toContainText('Sortable Ben')
+  const bars = dialog.getByRole('list', { name: 'Minutes per module' }).getByRole('listitem')
+  await expect(bars).toHaveText([/Get to Know You\s*20 min/, /Hobbies\s*10 min/])
+  await expect(dialog.getByText('Last module used')).toBeVisible()
+  await snapshot('admin-users-analytics-1366')
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+
+  await search(page, memberName(3))
+  await expect(rowOf(page, memberName(3)).getByRole('button', { name: 'More analytics' })).toBeDisabled()
+})
+
+test('select two users and delete them through the confirm', async ({ page, signInAsAdmin }) => {
+  await openUsers(page, signInAsAdmin, '?q=Doomed')
+  await expect(bodyRows(page)).toHaveCount(2)
+  const del = page.getByRole('button', { name: 'Delete Users' })
+  await expect(del).toBeDisabled()
+  await page.getByRole('checkbox', { name: 'Select row Doomed Dora' }).check()
+  await page.getByRole('checkbox', { name: 'Select row Doomed Dan' }).check()
+  await expect(page.getByText('2 selected')).toBeVisible()
+
+  // Cancel keeps them.
+  await del.click()
+  const confirm = page.getByRole('alertdialog', { name: 'Delete selected users?' })
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  await expect(confirm).toBeHidden()
+  await expect(bodyRows(page)).toHaveCount(2)
+
+  await del.click()
+  await expect(confirm).toContainText('2 users will be deleted')
+  await confirm.getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByText('Users deleted successfully')).toBeVisible()
+  await expect(table(page).getByText('No users found')).toBeVisible()
+  await expect(del).toBeDisabled()
+  const left = await staff.get('/api/get-all-users-info?page=1&pageSize=10&q=doomed')
+  expect((await left.json()).total).toBe(0)
+})
+
+test('add and remove a group membership through the group picker', async ({ page, signInAsAdmin }) => {
+  const name = memberName(12)
+  await openUsers(page, signInAsAdmin, `?q=${encodeURIComponent(name)}`)
+  const row = rowOf(page, name)
+  await expect(row).toContainText('No groups')
+  await expect(row.getByRole('button', { name: `Remove ${name} from a group` })).toBeDisabled()
+
+  await row.getByRole('button', { name: `Add ${name} to a group` }).click()
+  const picker = page.getByRole('dialog', { name: 'Add to a group' })
+  await picker.getByRole('combobox', { name: 'Group' }).click()
+  await page.getByRole('option', { name: GROUP }).click()
+  await picker.getByRole('button', { name: 'Add to group' }).click()
+  await expect(page.getByText('User added to group successfully')).toBeVisible()
+  await expect(picker).toBeHidden()
+  await expect(row.getByText(GROUP, { exact: true })).toBeVisible()
+
+  await row.getByRole('button', { name: `Remove ${name} from a group` }).click()
+  const remover = page.getByRole('dialog', { name: 'Remove from a group' })
+  await remover.getByRole('combobox', { name: 'Group' }).click()
+  await page.getByRole('option', { name: GROUP }).click()
+  await remover.getByRole('button', { name: 'Remove from group' }).click()
+  await expect(remover).toBeHidden()
+  await expect(row.getByText(GROUP, { exact: true })).toHaveCount(0)
+  await expect(row).toContainText('No groups')
+})
+
+test('invite SMS and invite e-mail', async ({ page, signInAsAdmin }) => {
+  const name = memberName(21)
+  await openUsers(page, signInAsAdmin, `?q=${encodeURIComponent(name)}`)
+  const row = rowOf(page, name)
+  await row.getByRole('button', { name: `Invite ${name} by SMS` }).click()
+  // No Twilio here: the SMS is kept in the outbox, which the endpoint answers as sent.
+  await expect(page.getByText(`SMS sent to ${name}`)).toBeVisible()
+  await row.getByRole('button', { name: `Invite ${name} by e-mail` }).click()
+  await expect(page.getByText(`Email sent to ${name}`)).toBeVisible()
+  const messages = await staff.get('/api/messages')
+  expect(messages.ok()).toBe(true)
+  expect(JSON.stringify(await messages.json())).toContain(memberPhone(21))
+
+  // Without a phone number there is nothing to send an SMS to.
+  await search(page, 'Sortable Ann')
+  await expect(rowOf(page, 'Sortable Ann').getByRole('button', { name: 'Invite Sortable Ann by SMS' })).toBeDisabled()
+})
+
+test('a failed load says so and retries', async ({ page, signInAsAdmin }) => {
+  await signInAsAdmin()
+  await page.route('**/api/get-all-users-info**', (route) => route.fulfill({ status: 500, json: { error: 'Database is down' } }))
+  await page.goto('/admin-users')
+  await expect(page.getByText('Failed to load prompts')).toBeVisible()
+  await expect(page.getByRole('alert').filter({ hasText: 'The users could not be loaded' })).toContainText('Database is down')
+  await page.unroute('**/api/get-all-users-info**')
+  await page.getByRole('button', { name: 'Try again' }).click()
+  await expect(bodyRows(page)).toHaveCount(100)
+})
+
+test('quiz summaries written by two real chats, paged in the dialog', async ({ page, browser, signInAsAdmin, snapshot }) => {
+  test.setTimeout(150_000)
+  const user = await createUser('Quiz Taker')
+  await chat(browser, user.fileName, [
+    'I grow tomatoes and courgettes on my allotment.',
+    'Tomatoes are my favourite, and I keep chickens there too.',
+    'The allotment is where I relax after work.',
+    'Chickens and tomatoes, that is my whole summer.',
+  ])
+  await chat(browser, user.fileName, [
+    'I sing in a choir every Monday evening.',
+    'The choir is rehearsing a requiem at the moment.',
+    'On weekends I do woodworking in the shed.',
+    'Woodworking and the choir keep me busy.',
+  ])
+
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await openUsers(page, signInAsAdmin, '?q=Quiz%20Taker')
+  const row = rowOf(page, 'Quiz Taker')
+  await expect(row.getByRole('button', { name: 'Yes' })).toBeVisible() // the chats wrote a profile too
+  await row.getByRole('button', { name: 'View' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Quiz summaries' })
+  await expect(dialog.getByRole('heading', { name: 'Quiz 2 of 2' })).toBeVisible()
+  await expect(dialog).toContainText(/In Get to Know You, Quiz Taker talked about .*choir/)
+  await expect(dialog.locator('time')).toHaveText(new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date()))
+  await expect(dialog.getByRole('button', { name: 'Next' })).toBeDisabled()
+  await snapshot('admin-users-quiz-1366')
+  await dialog.getByRole('button', { name: 'Previous' }).click()
+  await expect(dialog.getByRole('heading', { name: 'Quiz 1 of 2' })).toBeVisible()
+  await expect(dialog).toContainText('tomatoes')
+  await expect(dialog).not.toContainText('choir')
+  await expect(dialog.getByRole('button', { name: 'Previous' })).toBeDisabled()
+  await dialog.getByRole('button', { name: 'Next' }).click()
+  await expect(dialog.getByRole('heading', { name: 'Quiz 2 of 2' })).toBeVisible()
+  await page.setViewportSize({ width: 390, height: 844 })
+  await snapshot('admin-users-quiz-390')
+  await page.keyboard.press('Escape')
+
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await row.getByRole('button', { name: 'Yes' }).click()
+  await expect(page.getByRole('dialog', { name: 'Profile for group' })).toContainText('tomatoes')
+})
+
+/**
+ * One typed chat of the end user through the product's voice relay (local provider): their personal link signs a
+ * browser context in, then the page's own websocket types `lines`, lets each reply finish and ends the session after
+ * SPEC §4's 20 s, so the server's post-chat work writes the quiz summary.
+ */
+async function chat(browser: Browser, userFile: string, lines: string[]) {
+  const link = await staff.post('/api/user-link', { data: { userFile, moduleName: 'Get to Know You' } })
+  expect(link.ok(), await link.text()).toBe(true)
+  const { url } = (await link.json()) as { url: string }
+  const context = await browser.newContext()
+  try {
+    const userPage = await context.newPage()
+    await userPage.goto(url)
+    await expect(userPage.getByRole('heading', { level: 1, name: /^Hi, / })).toBeVisible()
+    const result = await userPage.evaluate(async (said) => {
+      const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/ws?page=user&module=${encodeURIComponent('Get to Know You')}`)
+      const seen: Array<Record<string, unknown>> = []
+      const waiters: Array<{ type: string; resolve: (m: Record<string, unknown>) => void }> = []
+      ws.onmessage = (event) => {
+        const message = JSON.parse(String(event.data))
+        seen.push(message)
+        for (const w of waiters.filter((w) => w.type === message.type)) {
+          waiters.splice(waiters.indexOf(w), 1)
+          w.resolve(message)
+        }
+      }
+      const next = (type: string, ms = 20_000) =>
+        new Promise<Record<string, unknown>>((resolve, reject) => {
+          waiters.push({ type, resolve })
+          setTimeout(() => reject(new Error(`no ${type} within ${ms} ms`)), ms)
+        })
+      await next('hearth.session')
+      const startedAt = Date.now()
+      for (const text of said) {
+        ws.send(JSON.stringify({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text }] } }))
+        const done = next('response.done')
+        ws.send(JSON.stringify({ type: 'response.create' }))
+        await done
+      }
+      await new Promise((r) => setTimeout(r, Math.max(0, startedAt + 21_000 - Date.now())))
+      const postChat = next('hearth.post_chat')
+      ws.send(JSON.stringify({ type: 'hearth.end_session' }))
+      return postChat
+    }, lines)
+    expect(result).toMatchObject({ type: 'hearth.post_chat', status: 'done' })
+  } finally {
+    await context.close()
+  }
+}
