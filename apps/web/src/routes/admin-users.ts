@@ -17,6 +17,8 @@ export const adminUsersRoute = createRoute({
   loader: ({ deps, abortController }) => loadUsers(deps, abortController.signal),
   // Other admins change users too: coming back re-reads the page.
   staleTime: 0,
+  // …and never shows a cached page first: a page or order seen before is read again, not flashed stale.
+  gcTime: 0,
   // The skeleton only for a slow first load; a fast one shows the table at once.
   pendingMs: 300,
 }).lazy(() =>

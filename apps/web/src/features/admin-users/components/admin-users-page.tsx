@@ -1,6 +1,6 @@
 // Admin Users (SPEC §2 "Admin Users screen", §8): every user, searched, sorted and paged in SQL (100 a page, state in
 // the URL), with deletion, group memberships, invitations, quiz summaries and analytics per row.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentProps, type ReactNode } from 'react'
 import { getRouteApi, Link, useRouter, useRouterState } from '@tanstack/react-router'
 import { RotateCcw, Trash2, UserPlus } from 'lucide-react'
 
@@ -29,7 +29,6 @@ export function AdminUsersPage() {
   const search = route.useSearch()
   const navigate = route.useNavigate()
   const router = useRouter()
-  const pending = useRouterState({ select: (state) => state.status === 'pending' })
 
   const [selected, setSelected] = useState<string[]>([])
   const [confirmDelete, setConfirmDelete] = useState(false)
@@ -41,7 +40,7 @@ export function AdminUsersPage() {
   const total = result.ok ? result.page.total : 0
   const pages = pageCount(total, USERS_PAGE_SIZE)
   const page = search.page ?? 1
-  const sort = parseSort(search.sort, USER_SORT_KEYS)
+  const sort = useMemo(() => parseSort(search.sort, USER_SORT_KEYS), [search.sort])
   const q = search.q ?? ''
   for (const user of users) names.current.set(user.fileName, user.name)
 
@@ -60,8 +59,11 @@ export function AdminUsersPage() {
 
   const goTo = (next: number) => navigate({ search: (s) => ({ ...s, page: next > 1 ? next : undefined }) })
   // A new order starts at page 1; the column id is the server's sort key (parsed again, so only those reach the URL).
-  const sortBy = (next: Sort | null) =>
-    navigate({ search: (s) => ({ ...s, sort: formatSort(parseSort(formatSort(next), USER_SORT_KEYS)), page: undefined }) })
+  const sortBy = useCallback(
+    (next: Sort | null) =>
+      navigate({ search: (s) => ({ ...s, sort: formatSort(parseSort(formatSort(next), USER_SORT_KEYS)), page: undefined }) }),
+    [navigate],
+  )
   const searchFor = (text: string) => navigate({ search: (s) => ({ ...s, q: text || undefined, page: undefined }), replace: true })
 
   const deleteSelected = async () => {
@@ -75,6 +77,26 @@ export function AdminUsersPage() {
   }
 
   const closeDialog = () => setDialog(null)
+
+  // Rendering 100 rows is the costly part of this screen: the table re-renders only when its rows, order or
+  // selection change, not when a dialog opens or a navigation starts (see PendingFade).
+  const tableElement = useMemo(
+    () => (
+      <DataTable
+        label="Users"
+        columns={columns}
+        data={users}
+        getRowId={rowId}
+        sort={sort}
+        onSortChange={sortBy}
+        selectedIds={selected}
+        onSelectedIdsChange={setSelected}
+        rowLabel={rowName}
+        emptyText={q ? 'No users found' : <NoUsersYet />}
+      />
+    ),
+    [columns, users, sort, sortBy, selected, q],
+  )
 
   return (
     // min-w-0: the wide table scrolls inside its card instead of widening the page.
@@ -114,25 +136,12 @@ export function AdminUsersPage() {
       </div>
 
       {result.ok ? (
-        <div className={cn('min-w-0 rounded-xl border bg-card shadow-xs transition-opacity', pending && 'opacity-60')} aria-busy={pending || undefined}>
-          <DataTable
-            label="Users"
-            columns={columns}
-            data={users}
-            getRowId={(user) => user.fileName}
-            sort={sort}
-            onSortChange={sortBy}
-            selectedIds={selected}
-            onSelectedIdsChange={setSelected}
-            rowLabel={(user) => user.name}
-            emptyText={q ? 'No users found' : <NoUsersYet />}
-          />
-        </div>
+        <PendingFade>{tableElement}</PendingFade>
       ) : (
         <LoadFailed error={result.error} onRetry={() => router.invalidate()} />
       )}
 
-      {result.ok && <DataTablePagination page={page} pageCount={pages} onPageChange={goTo} disabled={pending} />}
+      {result.ok && <Pagination page={page} pageCount={pages} onPageChange={goTo} />}
 
       <ConfirmDialog
         open={confirmDelete}
@@ -151,6 +160,25 @@ export function AdminUsersPage() {
       )}
     </section>
   )
+}
+
+const rowId = (user: AdminUser) => user.fileName
+const rowName = (user: AdminUser) => user.name
+
+const useNavigating = () => useRouterState({ select: (state) => state.status === 'pending' })
+
+/** Dims the table while the next page loads; its own subscription, so the table itself does not re-render. */
+function PendingFade({ children }: { children: ReactNode }) {
+  const pending = useNavigating()
+  return (
+    <div className={cn('min-w-0 rounded-xl border bg-card shadow-xs transition-opacity', pending && 'opacity-60')} aria-busy={pending || undefined}>
+      {children}
+    </div>
+  )
+}
+
+function Pagination(props: Omit<ComponentProps<typeof DataTablePagination>, 'disabled'>) {
+  return <DataTablePagination {...props} disabled={useNavigating()} />
 }
 
 function NoUsersYet() {

@@ -67,19 +67,22 @@ export function InviteButtons({ user }: { user: AdminUser }) {
         <Mail aria-hidden />
         Email
       </Button>
-      <ConfirmDialog
-        open={refused !== null}
-        onOpenChange={(open) => !open && setRefused(null)}
-        title={refused ? `Send the invitation ${WORDS[refused.channel].what} again?` : ''}
-        description={refused ? alreadySentText(refused, user.name) : undefined}
-        confirmLabel="Send again"
-        onConfirm={() => refused && send(refused.channel, true)}
-      />
+      {/* Mounted only when needed: a hundred rows need no hundred dialog roots. */}
+      {refused && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setRefused(null)}
+          title={`Send the invitation ${WORDS[refused.channel].what} again?`}
+          description={alreadySentText(refused, user.name)}
+          confirmLabel="Send again"
+          onConfirm={() => send(refused.channel, true)}
+        />
+      )}
     </div>
   )
 }
 
-/** "An invitation SMS was already sent to Ada on Mar 5, 2026, 2:05 PM." */
+/** "An invitation SMS was already sent to Ada, last on Mar 5, 2026, 2:05 PM." */
 export function alreadySentText({ channel, error }: Refused, name: string): string {
   const when = formatDateTime(error.sentAt)
   const times = error.alreadySent > 1 ? ` ${error.alreadySent} times` : ''
