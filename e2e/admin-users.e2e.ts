@@ -207,7 +207,8 @@ test('select two users and delete them through the confirm', async ({ page, sign
   expect((await left.json()).total).toBe(0)
 })
 
-test('add and remove a group membership through the group picker', async ({ page, signInAsAdmin }) => {
+test('add and remove a group membership through the group picker', async ({ page, signInAsAdmin, snapshot }) => {
+  await page.setViewportSize({ width: 1366, height: 900 })
   const name = memberName(12)
   await openUsers(page, signInAsAdmin, `?q=${encodeURIComponent(name)}`)
   const row = rowOf(page, name)
@@ -218,6 +219,7 @@ test('add and remove a group membership through the group picker', async ({ page
   const picker = page.getByRole('dialog', { name: 'Add to a group' })
   await picker.getByRole('combobox', { name: 'Group' }).click()
   await page.getByRole('option', { name: GROUP }).click()
+  await snapshot('admin-users-group-picker-1366')
   await picker.getByRole('button', { name: 'Add to group' }).click()
   await expect(page.getByText('User added to group successfully')).toBeVisible()
   await expect(picker).toBeHidden()
@@ -303,6 +305,7 @@ test('quiz summaries written by two real chats, paged in the dialog', async ({ p
   await page.setViewportSize({ width: 1366, height: 900 })
   await row.getByRole('button', { name: 'Yes' }).click()
   await expect(page.getByRole('dialog', { name: 'Profile for group' })).toContainText('tomatoes')
+  await snapshot('admin-users-profile-1366')
 })
 
 /**

@@ -171,6 +171,14 @@ export function localComplete(task: TextTask, input: string, temperature: number
   }
 }
 
+// Words of when and how busy, which say little about a person on their own in a list of themes.
+const QUIZ_FILLER: ReadonlySet<string> = new Set([
+  ...TEMPLATE_WORDS,
+  ...'monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays'.split(' '),
+  ...'morning mornings afternoon afternoons evening evenings night nights weekend weekends tonight tomorrow yesterday'.split(' '),
+  ...'moment moments busy whole summer winter spring autumn'.split(' '),
+]);
+
 // A local user turn heard but not transcribed ("[speech 1.4 s]", realtime/providers/local): nothing was shared.
 const SPEECH_PLACEHOLDER = /\[speech [\d.]+ s\]/g;
 
@@ -182,7 +190,7 @@ function quizSummary(said: ReturnType<typeof transcriptTexts>, name: string, mod
   const shared = said
     .filter((l) => l.weight === 1)
     .map((l) => ({ text: l.text.replace(SPEECH_PLACEHOLDER, ' '), weight: 1 }));
-  const keywords = topKeywords(shared, 6, TEMPLATE_WORDS);
+  const keywords = topKeywords(shared, 6, QUIZ_FILLER);
   const who = name.trim() || T.quizMember;
   const where = moduleName.trim().replace(/\.json$/i, '') || T.quizModule;
   if (keywords.length === 0) return `${T.quizIn}${where}, ${who}${T.quizNothing}`;
