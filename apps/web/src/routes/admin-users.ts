@@ -2,7 +2,7 @@
 // from the server, which searches, sorts and pages in SQL.
 import { createLazyRoute, createRoute } from '@tanstack/react-router'
 
-import { loadUsers, USER_SORT_KEYS } from '@/features/admin-users/api'
+import { USER_SORT_KEYS } from '@/features/admin-users/search'
 import { tableSearch } from '@/lib/search-params'
 import { adminRoute } from '@/routes/admin'
 
@@ -14,7 +14,9 @@ export const adminUsersRoute = createRoute({
   // A typed parameter: passed bare, the router's inference loses the search type.
   validateSearch: (search: Record<string, unknown>) => usersSearch(search),
   loaderDeps: ({ search }) => ({ page: search.page, sort: search.sort, q: search.q }),
-  loader: ({ deps, abortController }) => loadUsers(deps, abortController.signal),
+  // Imported on demand, like the screen: visitors' pages never download staff calls.
+  loader: async ({ deps, abortController }) =>
+    (await import('@/features/admin-users/api')).loadUsers(deps, abortController.signal),
   // Other admins change users too: coming back re-reads the page.
   staleTime: 0,
   // …and never shows a cached page first: a page or order seen before is read again, not flashed stale.

@@ -1,22 +1,13 @@
 // The calls of the admin Users screen (SPEC §2 "Admin Users screen", §7): one page of users sorted and searched in
 // SQL, deletion, group memberships and invitations.
+import { USER_SORT_KEYS } from '@/features/admin-users/search'
 import { client, unwrap } from '@/lib/api'
 import type { SortParam } from '@/lib/search-params'
 
-import type { SortKey } from '../../../../server/src/features/users/model'
+export { USER_SORT_KEYS }
 
 /** SPEC §9: table page size. */
 export const USERS_PAGE_SIZE = 100
-
-/** The columns the server sorts on (its SORT_KEYS); the column ids of the table are these keys. */
-export const USER_SORT_KEYS = [
-  'name',
-  'email',
-  'phone_number',
-  'lastModuleUsed',
-  'lastConversationDate',
-  'totalDurationOfAllSections',
-] as const satisfies readonly SortKey[]
 
 export type UserSortKey = (typeof USER_SORT_KEYS)[number]
 
