@@ -76,7 +76,8 @@ export type PlaybackOutbound =
   | PlaybackReply
   | ErrorReply
   | LevelMessage
-  | { type: 'item-started'; itemId: string }
+  /** `startedAtS`: context time (s) of the render quantum that played the item's first sample. */
+  | { type: 'item-started'; itemId: string; startedAtS: number }
   | { type: 'item-ended'; itemId: string; sampleCount: number };
 
 /** Any request: a `type` and an `id`. */

@@ -72,14 +72,16 @@ describe('playback processor', () => {
 
   test('reports items starting and finishing, and the output level', () => {
     const { port, append, render } = playback(24000);
+    render(2);
     append('a', sine(24000, 440, 0.5, 300));
     port.deliver({ type: 'end-item', itemId: 'a' });
     render(3);
-    expect(port.take('item-started')).toEqual([{ type: 'item-started', itemId: 'a' }]);
+    // Started in the third quantum: its context time is what the page maps to a wall-clock time.
+    expect(port.take('item-started')).toEqual([{ type: 'item-started', itemId: 'a', startedAtS: (2 * RENDER_QUANTUM) / 24000 }]);
     expect(port.take('item-ended')).toEqual([{ type: 'item-ended', itemId: 'a', sampleCount: 300 }]);
     render(20);
     const levels = port.take<LevelMessage>('level');
-    expect(levels.length).toBe(Math.floor((23 * RENDER_QUANTUM) / 400));
+    expect(levels.length).toBe(Math.floor((25 * RENDER_QUANTUM) / 400));
     expect(levels[0].peak).toBeCloseTo(0.5, 2);
     expect(levels.at(-1)!.rms).toBe(0);
   });

@@ -30,7 +30,8 @@ export class PlaybackProcessor extends AudioWorkletProcessor {
     super();
     const settings: PlaybackProcessorOptions = options?.processorOptions ?? {};
     this.queue = new PlaybackQueue({
-      onItemStarted: (itemId) => this.channel.post({ type: 'item-started', itemId }),
+      // Called while a quantum renders, so `currentFrame` is that quantum's first frame.
+      onItemStarted: (itemId) => this.channel.post({ type: 'item-started', itemId, startedAtS: currentFrame / sampleRate }),
       onItemEnded: (itemId, sampleCount) => this.channel.post({ type: 'item-ended', itemId, sampleCount }),
     });
     this.level = new LevelReporter(this.port, sampleRate, settings);

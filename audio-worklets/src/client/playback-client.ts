@@ -13,7 +13,8 @@ import { processorError, type WorkletNodeLike } from './worklet-node.ts';
 
 export interface PlaybackCallbacks {
   onLevel?: (level: LevelMessage) => void;
-  onItemStarted?: (itemId: string) => void;
+  /** The item's first sample was rendered in the quantum starting at context time `startedAtS`. */
+  onItemStarted?: (itemId: string, startedAtS: number) => void;
   /** Every sample of the item has been rendered. */
   onItemEnded?: (itemId: string, sampleCount: number) => void;
   onError?: (error: Error) => void;
@@ -42,7 +43,7 @@ export class PlaybackClient<N extends WorkletNodeLike = AudioWorkletNode> {
       node.port,
       (event) => {
         if (event.type === 'level') callbacks.onLevel?.(event);
-        else if (event.type === 'item-started') callbacks.onItemStarted?.(event.itemId);
+        else if (event.type === 'item-started') callbacks.onItemStarted?.(event.itemId, event.startedAtS);
         else callbacks.onItemEnded?.(event.itemId, event.sampleCount);
       },
       callbacks.timeoutMs,

@@ -79,8 +79,8 @@ describe('PortRpc', () => {
 
   test('messages that are not replies go to the event callback; sends carry their transfer list', () => {
     const { port, rpc, events } = setup(1000);
-    port.answer({ type: 'item-started', itemId: 'a' });
-    expect(events).toEqual([{ type: 'item-started', itemId: 'a' }]);
+    port.answer({ type: 'item-started', itemId: 'a', startedAtS: 0.5 });
+    expect(events).toEqual([{ type: 'item-started', itemId: 'a', startedAtS: 0.5 }]);
     const buffer = new ArrayBuffer(4);
     rpc.send({ type: 'append', itemId: 'a', buffer }, [buffer]);
     expect(port.sent[0].transfer).toEqual([buffer]);

@@ -9,6 +9,7 @@ import type { LevelMessage } from '@hearth/worklets/messages'
 import { NETWORK_ERROR } from '@/lib/http'
 import { createAudioContext } from '@/voice/audio-context'
 import { emptyConversation, formatTranscript, type ConversationItem } from '@/voice/transcript'
+import type { TurnLatency } from '@/voice/turn-latency'
 import type {
   ConnectionStatus,
   DisconnectResult,
@@ -87,6 +88,11 @@ export type ConnectVoiceOptions = Omit<VoiceSessionOptions, 'listener' | 'turnMo
   onError?: (error: Error) => void
   /** The session ended without the person asking (lost network, time limit, opened elsewhere). */
   onClosed?: (message: string) => void
+  /** Every event in each direction, audio included (staff pages' event log and automation); keep it cheap. */
+  onServerEvent?: (event: ServerMessage) => void
+  onClientEvent?: (event: BrowserEvent) => void
+  /** An assistant answer started playing (voice/turn-latency.ts). */
+  onTurnLatency?: (latency: TurnLatency) => void
 }
 
 /**
@@ -98,7 +104,7 @@ export const connectVoiceAtom = atom(null, (get, set, options: ConnectVoiceOptio
   if (get(startingBaseAtom) || (running && running.status !== 'disconnected')) {
     return Promise.reject(new Error('A conversation is already running.'))
   }
-  const { onError, onClosed, openAudio, ...sessionOptions } = options
+  const { onError, onClosed, onServerEvent, onClientEvent, onTurnLatency, openAudio, ...sessionOptions } = options
   // Made now, inside the click, while the engine may still be downloading (see voice/audio-context.ts).
   let context: AudioContext | null = null
   let contextError: unknown = null
@@ -181,8 +187,13 @@ export const connectVoiceAtom = atom(null, (get, set, options: ConnectVoiceOptio
         onServerEvent: (event) => {
           applyServerEvent(engine, event)
           log('server', event)
+          onServerEvent?.(event)
         },
-        onClientEvent: (event) => log('client', event),
+        onClientEvent: (event) => {
+          log('client', event)
+          onClientEvent?.(event)
+        },
+        onTurnLatency,
         onInputLevel: (level) => set(inputLevelBaseAtom, level),
         onOutputLevel: (level) => set(outputLevelBaseAtom, level),
         onError,
@@ -245,6 +256,21 @@ export const selectVoiceModuleAtom = atom(null, (get, _set, choice: { module: st
 /** Any other allowed event (typed messages, session.update from staff pages). */
 export const sendVoiceEventAtom = atom(null, (get, _set, event: BrowserEvent) => {
   get(sessionBaseAtom)?.send(event)
+})
+
+/** The person's turn as text, answered by the assistant (the testing page's second model). */
+export const sendUserTextAtom = atom(null, (get, _set, text: string) => {
+  get(sessionBaseAtom)?.sendUserText(text)
+})
+
+/** Forgets what the last session left (memory, mood, instructions, log); the console resets after disconnect. */
+export const resetVoiceStateAtom = atom(null, (get, set) => {
+  if (get(statusBaseAtom) !== 'disconnected') return
+  set(conversationBaseAtom, emptyConversation)
+  set(memoryBaseAtom, {})
+  set(moodBaseAtom, {})
+  set(sessionInfoBaseAtom, null)
+  set(eventLogBaseAtom, [])
 })
 
 /** Keeps the session but stops sending the microphone (e.g. while spoken feedback is recorded). */

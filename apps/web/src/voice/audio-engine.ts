@@ -139,6 +139,8 @@ export interface VoiceAudioCallbacks {
   onFrame(buffer: ArrayBuffer, postedAtS: number): void
   onInputLevel(level: LevelMessage): void
   onOutputLevel(level: LevelMessage): void
+  /** The item's first sample left the playback worklet in the quantum at context time `startedAtS`. */
+  onItemStarted(itemId: string, startedAtS: number): void
   onItemEnded(itemId: string, sampleCount: number): void
   onError(error: Error): void
 }
@@ -176,7 +178,12 @@ export async function openVoiceAudio(
       onLevel: callbacks.onInputLevel,
       onError: callbacks.onError,
     },
-    playback: { onLevel: callbacks.onOutputLevel, onItemEnded: callbacks.onItemEnded, onError: callbacks.onError },
+    playback: {
+      onLevel: callbacks.onOutputLevel,
+      onItemStarted: callbacks.onItemStarted,
+      onItemEnded: callbacks.onItemEnded,
+      onError: callbacks.onError,
+    },
   })
   const playback = engine.playback
   if (!playback) throw new Error('Audio playback could not start.')

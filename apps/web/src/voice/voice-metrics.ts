@@ -15,6 +15,8 @@ export interface VoiceStats {
   captureToSendMs: LatencySummary
   /** speech_started received -> the playback worklet rendered the first silent sample (audio clock). */
   interruptToSilenceMs: LatencySummary
+  /** End of the person's turn -> the playback worklet rendered the answer's first sample (audio clock). */
+  turnLatencyMs: LatencySummary
   /** Audio-clock estimates that broke causality and were clamped (see VoiceMetrics). */
   captureClockClamped: number
   silenceClockClamped: number
@@ -47,6 +49,7 @@ export class VoiceMetrics {
   private outputPeakMax = 0
   private readonly captureToSend = new LatencyStats()
   private readonly interruptToSilence = new LatencyStats()
+  private readonly turnLatency = new LatencyStats(256)
 
   count(counter: Counter): void {
     this.counts[counter]++
@@ -71,6 +74,11 @@ export class VoiceMetrics {
     this.interruptToSilence.record(Math.max(0, silentMs - startedMs))
   }
 
+  /** One answered turn (see voice/turn-latency.ts). */
+  turnAnswered(totalMs: number): void {
+    this.turnLatency.record(totalMs)
+  }
+
   played(sampleCount: number): void {
     this.samplesPlayed += sampleCount
   }
@@ -91,6 +99,7 @@ export class VoiceMetrics {
       outputPeakMax: this.outputPeakMax,
       captureToSendMs: this.captureToSend.summary(),
       interruptToSilenceMs: this.interruptToSilence.summary(),
+      turnLatencyMs: this.turnLatency.summary(),
       ...audio,
     }
   }

@@ -5,6 +5,7 @@ import type { Server, ServerWebSocket } from 'bun'
 import type { BrowserEvent, HearthSession, ServerMessage } from '@hearth/protocol'
 
 import type { OpenVoiceAudio, VoiceAudio, VoiceAudioCallbacks } from '@/voice/audio-engine'
+import type { TurnLatency } from '@/voice/turn-latency'
 import { type ConnectionStatus, VoiceSession, type VoiceSessionOptions } from '@/voice/voice-session'
 
 type Relay = {
@@ -114,6 +115,8 @@ function fakeAudio() {
     log,
     /** One 20 ms frame from the capture worklet, posted `postedMsAgo` before it reaches the session. */
     frame: (postedMsAgo = 0) => callbacks?.onFrame(new Int16Array(480).fill(1000).buffer, contextTimeIn(-postedMsAgo)),
+    /** The playback worklet rendered the item's first sample `agoMs` ago. */
+    started: (itemId: string, agoMs = 0) => callbacks?.onItemStarted(itemId, contextTimeIn(-agoMs)),
     /** What the worklet answers to an interrupt: the item, and when its first silent sample will be rendered. */
     playing: (itemId: string, sampleCount: number, silentAfterMs = 0) => {
       nextInterrupt = { itemId, sampleCount, audioEndMs: Math.floor(sampleCount / 24) }
@@ -128,6 +131,7 @@ function start(options: Partial<VoiceSessionOptions> = {}) {
   const errors: string[] = []
   const closed: string[] = []
   const events: ServerMessage[] = []
+  const latencies: TurnLatency[] = []
   const session = new VoiceSession({
     page: 'user',
     socketUrl: `ws://127.0.0.1:${server.port}/ws?page=user`,
@@ -139,11 +143,12 @@ function start(options: Partial<VoiceSessionOptions> = {}) {
       onError: (error) => errors.push(error.message),
       onClosed: (message) => closed.push(message),
       onServerEvent: (event) => events.push(event),
+      onTurnLatency: (latency) => latencies.push(latency),
     },
     ...options,
   })
   sessions.push(session)
-  return { session, audio, statuses, errors, closed, events }
+  return { session, audio, statuses, errors, closed, events, latencies }
 }
 
 const sentTypes = () => received.map((event) => event.type).filter((type) => type !== 'input_audio_buffer.append')
@@ -312,5 +317,58 @@ describe('VoiceSession', () => {
       type: 'session.update',
       session: { type: 'realtime', audio: { input: { turn_detection: hearthSession.turnDetection } } },
     })
+  })
+
+  test('per-turn latency: from the greeting, speech_stopped, push-to-talk or typed text to the first sample played', async () => {
+    relay = defaultRelay()
+    const { session, audio, latencies } = start()
+    await session.connect()
+    const delta = (itemId: string) =>
+      emit({ type: 'response.output_audio.delta', response_id: 'r', item_id: itemId, output_index: 0, content_index: 0, delta: 'AAAA' })
+
+    // The first hearth.session comes just before the server's 'Hi.': the greeting answers it.
+    await Bun.sleep(15)
+    delta('item_hi')
+    await until(() => audio.log.includes('append item_hi'))
+    audio.started('item_hi')
+    expect(latencies).toHaveLength(1)
+    expect(latencies[0]).toMatchObject({ itemId: 'item_hi', cause: 'greeting' })
+    expect(latencies[0].totalMs).toBeGreaterThanOrEqual(15)
+    expect(latencies[0].toFirstAudioMs! + latencies[0].playoutMs!).toBeCloseTo(latencies[0].totalMs, 6)
+
+    // An item starting with no turn pending answers nothing.
+    audio.started('item_extra')
+    expect(latencies).toHaveLength(1)
+
+    // Speech that stops, resumes and stops again: the turn ends at the last speech_stopped.
+    emit({ type: 'input_audio_buffer.speech_stopped', audio_end_ms: 1000, item_id: 'u1' })
+    emit({ type: 'input_audio_buffer.speech_started', audio_start_ms: 1200, item_id: 'u2' })
+    emit({ type: 'input_audio_buffer.speech_stopped', audio_end_ms: 2000, item_id: 'u2' })
+    delta('item_b')
+    await until(() => audio.log.includes('append item_b'))
+    audio.started('item_b')
+    expect(latencies.map((latency) => latency.cause)).toEqual(['greeting', 'speech'])
+
+    // Typed text (the testing page's second model) is a turn too.
+    session.sendUserText('I am well, thanks.')
+    await until(() => sentTypes().includes('response.create'))
+    expect(received.filter((event) => event.type !== 'input_audio_buffer.append')).toContainEqual({
+      type: 'conversation.item.create',
+      item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'I am well, thanks.' }] },
+    })
+    delta('item_c')
+    await until(() => audio.log.includes('append item_c'))
+    audio.started('item_c')
+    expect(latencies.at(-1)).toMatchObject({ itemId: 'item_c', cause: 'text' })
+
+    // Push-to-talk release ends a manual turn.
+    await session.setTurnMode('manual')
+    await session.startTalking()
+    await session.stopTalking()
+    delta('item_d')
+    await until(() => audio.log.includes('append item_d'))
+    audio.started('item_d')
+    expect(latencies.at(-1)).toMatchObject({ itemId: 'item_d', cause: 'push-to-talk' })
+    expect(session.stats().turnLatencyMs.count).toBe(4)
   })
 })

@@ -17,6 +17,7 @@ import { pcm16ToBase64 } from '@hearth/worklets/pcm'
 import { AssistantPlayback } from '@/voice/assistant-playback'
 import { type OpenVoiceAudio, openVoiceAudio, type VoiceAudio } from '@/voice/audio-engine'
 import { EventWaiters } from '@/voice/event-waiters'
+import { type TurnLatency, TurnLatencyTracker } from '@/voice/turn-latency'
 import { VoiceMetrics, type VoiceStats } from '@/voice/voice-metrics'
 import { closeVoiceSocket, openVoiceSocket } from '@/voice/voice-socket'
 import { voiceSocketUrl, type VoiceSocketParams } from '@/voice/ws-url'
@@ -40,6 +41,8 @@ export interface VoiceSessionListener {
   onClientEvent?(event: BrowserEvent): void
   onInputLevel?(level: LevelMessage): void
   onOutputLevel?(level: LevelMessage): void
+  /** An assistant item answering the person's turn started playing (per-turn latency, voice/turn-latency.ts). */
+  onTurnLatency?(latency: TurnLatency): void
   /** A server error or an audio failure during the session; the session goes on. */
   onError?(error: Error): void
   /** The session ended without disconnect() (network, time limit, another tab). */
@@ -82,6 +85,7 @@ export class VoiceSession {
   /** Audio figures kept from the last audio, so stats() still answers after the session ended. */
   private audioFigures = { outputLatencyMs: 0, sampleRate: 0 }
   private readonly metrics = new VoiceMetrics()
+  private readonly turns = new TurnLatencyTracker()
   private readonly assistant = new AssistantPlayback({
     audio: () => this.audio,
     send: (event) => this.send(event),
@@ -130,6 +134,7 @@ export class VoiceSession {
             this.metrics.outputPeak(level.peak)
             this.listener.onOutputLevel?.(level)
           },
+          onItemStarted: (itemId, startedAtS) => this.assistantStarted(itemId, startedAtS),
           onItemEnded: (_itemId, sampleCount) => this.metrics.played(sampleCount),
           onError: (error) => this.listener.onError?.(error),
         },
@@ -184,6 +189,7 @@ export class VoiceSession {
   async startTalking(): Promise<void> {
     if (this.turnModeValue !== 'manual' || this.statusValue !== 'connected' || this.talking) return
     this.talking = true
+    this.turns.turnResumed()
     void this.assistant.interrupt()
     this.send({ type: 'input_audio_buffer.clear' })
     await this.audio?.capture.setMuted(false)
@@ -192,10 +198,19 @@ export class VoiceSession {
   /** Push-to-talk released: what was said is committed and answered. */
   async stopTalking(): Promise<void> {
     if (!this.talking) return
+    this.turns.turnEnded(performance.now(), 'push-to-talk')
     this.talking = false
     await this.audio?.capture.setMuted(true)
     this.send({ type: 'input_audio_buffer.commit' })
     this.send({ type: 'response.create' })
+  }
+
+  /** Adds `text` as the person's turn and asks for an answer (the testing page's second model). */
+  sendUserText(text: string): void {
+    if (this.statusValue !== 'connected') return
+    this.send({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text }] } })
+    this.send({ type: 'response.create' })
+    this.turns.turnEnded(performance.now(), 'text')
   }
 
   /** Stops sending the microphone without ending the session (e.g. while recording spoken feedback). */
@@ -242,11 +257,20 @@ export class VoiceSession {
     }
     if (!event || typeof event.type !== 'string') return
     switch (event.type) {
+      case 'response.output_audio.delta':
+        this.turns.audioReceived(event.item_id, performance.now())
+        break
       case 'input_audio_buffer.speech_started':
+        this.turns.turnResumed()
         // Barge-in: the person started talking over the assistant (server VAD only).
         if (this.turnModeValue === 'server_vad') void this.assistant.interrupt()
         break
+      case 'input_audio_buffer.speech_stopped':
+        this.turns.turnEnded(performance.now(), 'speech')
+        break
       case 'hearth.session':
+        // The first one comes just before the server's 'Hi.' (SPEC §4): the greeting answers it.
+        if (!this.sessionInfo) this.turns.turnEnded(performance.now(), 'greeting')
         this.sessionInfo = event
         break
       case 'error':
@@ -258,6 +282,17 @@ export class VoiceSession {
     this.assistant.handle(event)
     this.waiters.settle(event)
     this.listener.onServerEvent?.(event)
+  }
+
+  /** The playback worklet started an item: if it answers the person's turn, that turn's latency is known. */
+  private assistantStarted(itemId: string, startedAtS: number): void {
+    const nowMs = performance.now()
+    // The quantum was rendered before its message arrived; an estimate past now is clock error.
+    const playedMs = Math.min(nowMs, this.audio?.renderedAtMs(startedAtS) ?? nowMs)
+    const latency = this.turns.audioPlayed(itemId, playedMs)
+    if (!latency) return
+    this.metrics.turnAnswered(latency.totalMs)
+    this.listener.onTurnLatency?.(latency)
   }
 
   // ---- socket ----
@@ -333,6 +368,7 @@ export class VoiceSession {
     if (this.socket) closeVoiceSocket(this.socket)
     this.waiters.failAll(new Error('The voice session has ended.'))
     this.assistant.reset()
+    this.turns.reset()
     const audio = this.audio
     this.audio = null
     if (audio) {
