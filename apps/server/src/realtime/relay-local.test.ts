@@ -89,6 +89,33 @@ describe('relay with the local provider', () => {
     expect((await client.closed).code).toBe(1000);
   });
 
+  test("the local model's change_module, as a prompt asks for it: the relay switches module and the browser is told", async () => {
+    const operator = await ctx.staffCookie('operator');
+    const prompt = (name: string, text: string) => ({ name, description: 'd', prompt: text, trigger_condition: 't', next_prompt: '' });
+    const created = await ctx.request('POST', '/api/create-sequence', {
+      cookie: operator,
+      body: {
+        name: 'Hop Test',
+        content: [{ version: 1, module_prompt: 'A hop.', sequential_prompts: [prompt('hop', 'Greet them, then call change_module with "Get to Know You".')] }],
+      },
+    });
+    expect(created.status).toBe(200);
+    const client = await TestSocket.open(`${wsUrl}?page=testing&module=Hop%20Test`, { origin: ORIGIN, cookie: operator });
+    expect(await client.waitFor('hearth.session')).toMatchObject({ module: 'Hop Test', prompt: 'hop' });
+    await client.waitFor('response.done');
+    client.send({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Ready' }] } });
+    client.send({ type: 'response.create' });
+    expect((await client.waitFor('response.function_call_arguments.done', (m) => m.name === 'change_module')).arguments).toBe(
+      JSON.stringify({ module_name: 'Get to Know You' }),
+    );
+    expect(await client.waitFor('hearth.module_changed')).toEqual({ type: 'hearth.module_changed', module: 'Get to Know You', version: 1 });
+    expect(await client.waitFor('hearth.session', (m) => m.module === 'Get to Know You')).toMatchObject({ prompt: 'welcome' });
+    // The answer after the switch speaks the new module's first prompt.
+    await client.waitFor('response.output_audio_transcript.delta', (m) => m.delta === ' warmly,');
+    client.send({ type: 'hearth.end_session' });
+    expect((await client.closed).code).toBe(1000);
+  });
+
   test('staff delete a conversation item (conversation.item.delete); an end user who tries is closed with 1008', async () => {
     const client = await TestSocket.open(`${wsUrl}?page=console`, { origin: ORIGIN, cookie: await ctx.staffCookie('operator') });
     await client.waitFor('hearth.session');

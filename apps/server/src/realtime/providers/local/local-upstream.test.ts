@@ -5,7 +5,7 @@ import type { UpstreamEvent } from '../../upstream';
 import { toolDefinitions } from '../../tools';
 import { createLocalUpstream } from './local-upstream';
 import { createRng } from './speech-synth';
-import { replyLine } from './replies';
+import { moduleRequest, replyLine } from './replies';
 
 type Timed = UpstreamEvent & { at: number };
 
@@ -167,6 +167,32 @@ describe('local realtime provider', () => {
     expect(finished.transcript).toContain('Reflect back what you heard.');
     expect(local.events.slice(next).some((e) => e.type === 'response.function_call_arguments.done')).toBe(false);
     local.upstream.close();
+  });
+
+  test('a prompt that asks for change_module by name: after the next turn it calls change_module instead of change_prompt', async () => {
+    const local = startLocal();
+    await local.open;
+    const hop = { name: 'hop', description: 'd', prompt: 'Greet them, then call change_module with "Get to Know You".', trigger_condition: 't', next_prompt: 'reflection' };
+    local.upstream.send({ type: 'session.update', session: { type: 'realtime', instructions: composeInstructions({ globalPrompt: '', modulePrompt: 'M.', prompt: hop }) } });
+    local.say('Hi.');
+    local.upstream.send({ type: 'response.create' });
+    await local.waitFor('response.done');
+    const mark = local.events.length;
+    local.say('Sounds good');
+    local.upstream.send({ type: 'response.create' });
+    const done = await local.waitFor('response.done', () => true, mark);
+    expect((done.response as any).output.map((i: any) => [i.name, JSON.parse(i.arguments)])).toEqual([
+      ['set_memory', { key: 'typed_note', value: 'Sounds good' }],
+      ['change_module', { module_name: 'Get to Know You' }],
+    ]);
+    local.upstream.close();
+  });
+
+  test('moduleRequest reads the quoted module name after change_module, straight or curly quotes', () => {
+    expect(moduleRequest('Then call change_module with "Get to Know You".')).toBe('Get to Know You');
+    expect(moduleRequest('Use change_module to move to “default_Check In”')).toBe('default_Check In');
+    expect(moduleRequest('Ask about "hobbies" and move on.')).toBeNull();
+    expect(moduleRequest('call change_module when ready')).toBeNull();
   });
 
   test('manual turns: no VAD events, commit makes the user item and response.create answers it; an empty commit is an error', async () => {

@@ -14,7 +14,7 @@ import {
   type Voice,
 } from '@hearth/protocol';
 import type { Upstream, UpstreamEvent, UpstreamHandlers } from '../../upstream';
-import { promptFromInstructions, replyLine, speechPlaceholder } from './replies';
+import { moduleRequest, promptFromInstructions, replyLine, speechPlaceholder } from './replies';
 import { createRng, SpeechSynth, type Rng } from './speech-synth';
 import { EnergyVad } from './vad';
 
@@ -22,8 +22,8 @@ import { EnergyVad } from './vad';
  * The local realtime provider (PRODUCT §5): speaks the GA server events in-process so every path of the
  * product works without an OpenAI key. It detects speech in the incoming PCM, answers each turn at real-time
  * pace with speech-like audio and a transcript built from the active prompt, honours cancel and truncate,
- * and calls the tools: change_prompt to the prompt's next_prompt after each user turn, and set_memory with
- * what the user typed. It keeps no audio: only sample counts and frame levels.
+ * and calls the tools: change_prompt to the prompt's next_prompt after each user turn (or change_module when
+ * the prompt asks for it by name, see moduleRequest), and set_memory with what the user typed. It keeps no audio: only sample counts and frame levels.
  */
 export interface LocalUpstreamOptions {
   /** Audio per output delta. */
@@ -285,7 +285,9 @@ class LocalUpstream implements Upstream {
       .trim();
     if (typed && this.toolNames.has('set_memory')) calls.push({ name: 'set_memory', args: { key: TYPED_NOTE_KEY, value: typed.slice(0, 500) } });
     const prompt = promptFromInstructions(this.instructions);
-    if (prompt?.nextPrompt && this.toolNames.has('change_prompt')) calls.push({ name: 'change_prompt', args: { prompt_name: prompt.nextPrompt } });
+    const module = prompt ? moduleRequest(prompt.prompt) : null;
+    if (module && this.toolNames.has('change_module')) calls.push({ name: 'change_module', args: { module_name: module } });
+    else if (prompt?.nextPrompt && this.toolNames.has('change_prompt')) calls.push({ name: 'change_prompt', args: { prompt_name: prompt.nextPrompt } });
     return calls;
   }
 

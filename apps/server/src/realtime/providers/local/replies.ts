@@ -23,6 +23,16 @@ export function promptFromInstructions(instructions: string): PromptInfo | null 
   return { name, prompt, nextPrompt: field('next_prompt') ?? '' };
 }
 
+/**
+ * A prompt that tells the model to switch module names it the way an operator would write it for a real
+ * model: `… call change_module with "Get to Know You".` The local provider then calls change_module with that
+ * name after the person's next turn, so module switching can be exercised without a key.
+ */
+export function moduleRequest(promptText: string): string | null {
+  const match = promptText.match(/\bchange_module\b[^"“]*["“]([^"”]+)["”]/);
+  return match ? match[1].trim() || null : null;
+}
+
 const OPENERS = ['', 'Thank you.', 'I hear you.', 'Thanks for sharing that.', 'That is good to know.', 'Alright.', 'Lovely.'];
 const CLOSERS = ['', 'Take your time.', 'I am listening.', 'No rush.'];
 
