@@ -87,7 +87,7 @@ export function EventLogPanel({ log, className }: { log: EventLog; className?: s
             {source.length === 0 ? 'No events yet.' : 'No events of that type.'}
           </p>
         ) : (
-          <table aria-label="Event log" className="w-full min-w-[36rem] border-collapse text-xs">
+          <table aria-label="Event log" className="w-full min-w-[44rem] border-collapse text-xs">
             <thead className="sticky top-0 z-10 bg-muted/95 text-left text-muted-foreground backdrop-blur">
               <tr>
                 <th scope="col" className="px-2 py-1.5 font-medium">Time</th>
@@ -150,7 +150,7 @@ const EventRow = memo(
               <ArrowDownLeft className="size-3.5 text-amber-700" aria-label="received" />
             )}
           </td>
-          <td className="px-2 py-1 font-mono break-all">
+          <td className="px-2 py-1 font-mono whitespace-nowrap">
             <button
               type="button"
               className="text-left underline-offset-2 hover:underline"
@@ -161,7 +161,7 @@ const EventRow = memo(
             </button>
           </td>
           <td className="px-2 py-1 text-right font-mono tabular-nums">{count > 1 ? `×${count}` : ''}</td>
-          <td className="px-2 py-1 break-words">{summary}</td>
+          <td className="min-w-64 px-2 py-1 break-words">{summary}</td>
         </tr>
         {expanded && (
           <tr className="bg-muted/40">

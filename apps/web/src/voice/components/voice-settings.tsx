@@ -16,12 +16,12 @@ export function VoiceSelect({ value, onChange, disabled }: VoiceSelectProps) {
     <div className="grid min-w-0 gap-1.5">
       <Label htmlFor={id}>Voice</Label>
       <Select value={value} onValueChange={(next) => onChange(next as Voice)} disabled={disabled}>
-        <SelectTrigger id={id} className="w-full capitalize">
+        <SelectTrigger id={id} className="w-full">
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
           {VOICES.map((voice) => (
-            <SelectItem key={voice} value={voice} className="capitalize">
+            <SelectItem key={voice} value={voice}>
               {voice}
             </SelectItem>
           ))}

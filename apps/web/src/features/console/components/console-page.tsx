@@ -46,6 +46,10 @@ export function ConsolePage() {
     if (choice.versionsError) notify.error('Error while fetching sequence content', { description: choice.versionsError })
   }, [choice.versionsError])
 
+  // What another staff voice page left (its memory, path, log) is not this page's.
+  useEffect(() => {
+    if (store.get(connectionStatusAtom) === 'disconnected') store.set(resetStaffVoiceAtom)
+  }, [store])
   // Leaving the page ends a live session (nothing to copy then: the operator chose to go).
   useEffect(
     () => () => {
