@@ -169,6 +169,30 @@ test.describe('testing page', () => {
     await expect(summary(page)).toContainText('change_module ×1 (1 failed)')
   })
 
+  test("'Edit gpt4o prompt' edits the second model's system prompt; an empty one is not saved", async ({ page, snapshot }) => {
+    await openTestingPage(page)
+    await page.getByRole('button', { name: 'Edit gpt4o prompt' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Edit gpt4o prompt' })
+    const field = dialog.getByLabel('System prompt')
+    await expect(field).toHaveValue(/You are a participant testing a voice companion/)
+    await snapshot('testing-gpt4o-prompt-1366')
+    await field.fill('   ')
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByText('Prompt not updated')).toBeVisible()
+    await expect(dialog).toBeVisible()
+    const edited = 'You are a cheerful retiree who loves gardening. Answer in one short sentence.'
+    await field.fill(edited)
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByText('Prompt updated', { exact: true })).toBeVisible()
+    await expect(dialog).toBeHidden()
+    const stored = (await (await page.request.get('/api/get-system-prompt')).json()) as Array<{ prompt: string }>
+    expect(stored[0].prompt).toBe(edited)
+    // A reload reads it back.
+    await page.reload()
+    await page.getByRole('button', { name: 'Edit gpt4o prompt' }).click()
+    await expect(page.getByRole('dialog', { name: 'Edit gpt4o prompt' }).getByLabel('System prompt')).toHaveValue(edited)
+  })
+
   test('idle and running at 390 px', async ({ page, snapshot }) => {
     await page.setViewportSize({ width: 390, height: 844 })
     await openTestingPage(page)

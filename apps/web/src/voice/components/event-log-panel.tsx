@@ -1,7 +1,7 @@
 // The event log of the staff pages (issue 7 §3): newest first, with time, direction, type, count of collapsed
 // deltas and a one-line summary; a filter by type and a pause. Rendering cannot hold up the microphone: capture
-// runs in the worklet and the socket, the log only counts, and this view renders at most once per animation
-// frame and only the newest rows that match.
+// runs in the worklet and the socket, the log only counts, and this view renders in an animation frame at most
+// ten times a second, and only the newest rows that match.
 import { memo, useEffect, useId, useMemo, useState } from 'react'
 import { ArrowDownLeft, ArrowUpRight, Pause, Play } from 'lucide-react'
 
@@ -15,20 +15,32 @@ import type { EventLog, EventLogRow } from '@/voice/event-log'
 /** Rows on screen; older ones stay in the log (its capacity) and show with a narrower filter. */
 const SHOWN_ROWS = 150
 
-/** The log's version, taken at most once per animation frame. */
-function useFrameVersion(log: EventLog): number {
+/** A log is read, not watched frame by frame: ten renders a second keep it live and the main thread free. */
+const RENDER_INTERVAL_MS = 100
+
+/** The log's version, taken in an animation frame at most every RENDER_INTERVAL_MS. */
+function useThrottledVersion(log: EventLog): number {
   const [version, setVersion] = useState(log.version)
   useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null
     let frame = 0
+    let renderedAtMs = 0
+    const render = () => {
+      frame = 0
+      timer = null
+      renderedAtMs = performance.now()
+      setVersion(log.version)
+    }
     const unsubscribe = log.subscribe(() => {
-      frame ||= requestAnimationFrame(() => {
-        frame = 0
-        setVersion(log.version)
-      })
+      if (timer !== null || frame) return
+      const waitMs = RENDER_INTERVAL_MS - (performance.now() - renderedAtMs)
+      if (waitMs <= 0) frame = requestAnimationFrame(render)
+      else timer = setTimeout(() => (frame = requestAnimationFrame(render)), waitMs)
     })
     setVersion(log.version)
     return () => {
       unsubscribe()
+      if (timer !== null) clearTimeout(timer)
       if (frame) cancelAnimationFrame(frame)
     }
   }, [log])
@@ -37,7 +49,7 @@ function useFrameVersion(log: EventLog): number {
 
 export function EventLogPanel({ log, className }: { log: EventLog; className?: string }) {
   const filterId = useId()
-  const version = useFrameVersion(log)
+  const version = useThrottledVersion(log)
   const [filter, setFilter] = useState('')
   const [paused, setPaused] = useState<{ rows: EventLogRow[]; version: number } | null>(null)
   const [expanded, setExpanded] = useState<number | null>(null)
