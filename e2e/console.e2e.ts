@@ -155,6 +155,11 @@ test.describe('console', () => {
     await expect(dialog).toBeHidden()
 
     const bench = await stats(page)
+    // Each chip says how the turn splits: turn end -> first audio delta in the browser (relay and provider),
+    // then -> first sample played (decoding, queueing, the playback worklet).
+    const chips = await conversation(page).getByTestId('latency-chip').evaluateAll((elements) =>
+      elements.map((element) => element.getAttribute('aria-label') ?? ''),
+    )
     await page.getByRole('button', { name: 'Disconnect' }).click()
     await expect(page.getByText('Conversation copied to clipboard')).toBeVisible()
     const clipboard = await page.evaluate(() => navigator.clipboard.readText())
@@ -170,6 +175,7 @@ test.describe('console', () => {
     console.log(
       [
         `[console] per-turn latency shown (speech end / push-to-talk / session start -> first sample played, local provider): p50 ${p50}, p95 ${p95} over ${bench!.turnLatencyMs.count} turns`,
+        ...chips.map((label) => `[console] turn: ${label}`),
         `[voice bench, console with event log] capture frame posted by the worklet -> ws.send returned: median ${capture.medianMs?.toFixed(3)} ms, p95 ${capture.p95Ms?.toFixed(3)} ms, n=${capture.count} (${bench!.captureClockClamped} clamped)`,
       ].join('\n'),
     )
