@@ -47,11 +47,11 @@ describe('relay with the local provider', () => {
     // Typed text: the local model calls set_memory and change_prompt, which run in the relay.
     client.send({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'I like chess' }] } });
     client.send({ type: 'response.create' });
-    expect(await client.waitFor('hearth.memory')).toEqual({ type: 'hearth.memory', key: 'typed_note', value: 'I like chess' });
+    expect(await client.waitFor('hearth.memory')).toEqual({ type: 'hearth.memory', key: 'typed_note', value: 'chess' });
     expect(await client.waitFor('hearth.prompt_changed')).toEqual({ type: 'hearth.prompt_changed', prompt: 'interests' });
     await client.waitFor('response.output_audio_transcript.delta', (m) => m.delta === ' about');
     const row = await ctx.db.selectFrom('memory_entries').select(['key', 'value']).where('user_id', '=', user.id).executeTakeFirst();
-    expect(row).toEqual({ key: 'typed_note', value: 'I like chess' });
+    expect(row).toEqual({ key: 'typed_note', value: 'chess' });
 
     // Speaking over the answer: VAD interrupts it, the turn is committed and the prompt moves on again.
     for (const audio of frames(200, 1000, 700)) client.send({ type: 'input_audio_buffer.append', audio });

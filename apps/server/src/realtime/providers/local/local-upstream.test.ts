@@ -140,7 +140,7 @@ describe('local realtime provider', () => {
     local.upstream.close();
   });
 
-  test('typed text becomes set_memory typed_note; after the tool outputs it speaks the new prompt', async () => {
+  test('typed text becomes set_memory typed_note (its keywords, never the sentence); after the tool outputs it speaks the new prompt', async () => {
     const local = startLocal();
     await local.open;
     local.upstream.send({ type: 'response.create' });
@@ -153,7 +153,7 @@ describe('local realtime provider', () => {
     const done = await local.waitFor('response.done', () => true, mark);
     const calls = (done.response as any).output.map((i: any) => [i.name, JSON.parse(i.arguments)]);
     expect(calls).toEqual([
-      ['set_memory', { key: 'typed_note', value: 'I love gardening' }],
+      ['set_memory', { key: 'typed_note', value: 'gardening' }],
       ['change_prompt', { prompt_name: 'reflection' }],
     ]);
     // What the relay does with the outputs: new instructions, outputs, one response.
@@ -182,7 +182,7 @@ describe('local realtime provider', () => {
     local.upstream.send({ type: 'response.create' });
     const done = await local.waitFor('response.done', () => true, mark);
     expect((done.response as any).output.map((i: any) => [i.name, JSON.parse(i.arguments)])).toEqual([
-      ['set_memory', { key: 'typed_note', value: 'Sounds good' }],
+      // Nothing worth keeping in "Sounds good": no memory is written, the module still changes.
       ['change_module', { module_name: 'Get to Know You' }],
     ]);
     local.upstream.close();

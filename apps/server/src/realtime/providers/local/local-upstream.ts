@@ -17,6 +17,7 @@ import type { Upstream, UpstreamEvent, UpstreamHandlers } from '../../upstream';
 import { moduleRequest, promptFromInstructions, replyLine, speechPlaceholder } from './replies';
 import { createRng, SpeechSynth, type Rng } from './speech-synth';
 import { EnergyVad } from './vad';
+import { topKeywords } from '../../../lib/tfidf';
 
 /**
  * The local realtime provider (PRODUCT §5): speaks the GA server events in-process so every path of the
@@ -283,7 +284,9 @@ class LocalUpstream implements Upstream {
       .map((c) => (c.type === 'input_text' ? c.text : ''))
       .join(' ')
       .trim();
-    if (typed && this.toolNames.has('set_memory')) calls.push({ name: 'set_memory', args: { key: TYPED_NOTE_KEY, value: typed.slice(0, 500) } });
+    // PRODUCT §5/§7: memory keeps keywords of what was typed, never the sentence itself.
+    const keywords = typed ? topKeywords([{ text: typed, weight: 1 }], 5) : [];
+    if (keywords.length > 0 && this.toolNames.has('set_memory')) calls.push({ name: 'set_memory', args: { key: TYPED_NOTE_KEY, value: keywords.join(', ') } });
     const prompt = promptFromInstructions(this.instructions);
     const module = prompt ? moduleRequest(prompt.prompt) : null;
     if (module && this.toolNames.has('change_module')) calls.push({ name: 'change_module', args: { module_name: module } });
