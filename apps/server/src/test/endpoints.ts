@@ -117,6 +117,10 @@ export const ENDPOINTS: Endpoint[] = [
     make: async (f) => ({ path: '/api/generate-test-users', body: { groupId: (await f.freshUser()).groupId, usersToGenerate: 2 } }),
   },
   {
+    method: 'POST', route: '/api/mass-add-users', access: 'admin', bodyFields: ['groupId', 'text', 'dryRun'],
+    make: async (f) => ({ path: '/api/mass-add-users', body: { groupId: (await f.freshUser()).groupId, text: `${uniq('Mass')},+14155550127,m@example.com`, dryRun: false } }),
+  },
+  {
     method: 'POST', route: '/api/twilio/subgroup-sms', access: 'admin', bodyFields: ['groupId'],
     make: async (f) => ({ path: '/api/twilio/subgroup-sms', body: { groupId: (await f.freshUser()).groupId } }),
   },
