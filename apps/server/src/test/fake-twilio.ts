@@ -10,6 +10,8 @@ export interface FakeTwilioMessage {
   to: string;
   from: string;
   body: string;
+  /** The StatusCallback URL sent with the message, if any. */
+  statusCallback: string | null;
 }
 
 export interface TwilioErrorReply {
@@ -101,7 +103,7 @@ export function startFakeTwilio(opts: { accountSid?: string; authToken?: string 
       if (failure) return errorReply(failure);
 
       const sid = `SM${(++counter).toString(16).padStart(32, '0')}`;
-      fake.messages.push({ sid, accountSid, to, from, body });
+      fake.messages.push({ sid, accountSid, to, from, body, statusCallback: form.get('StatusCallback') });
       for (const w of waiters.splice(0)) {
         if (fake.messages.length >= w.count) w.resolve();
         else waiters.push(w);

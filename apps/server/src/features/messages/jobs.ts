@@ -4,7 +4,7 @@ import type { DatabaseHandle, DB } from '@hearth/db/client';
 import type { AppDeps } from '../../deps';
 import { log } from '../../log';
 import { insertOutboxRowsWithKeys, waitForOutcome, type Outbox } from './outbox';
-import { deliverMessage } from './service';
+import { deliverMessage, recoverDeadSends } from './service';
 
 export const SEND_MESSAGE_QUEUE = 'send-message';
 
@@ -16,6 +16,8 @@ export interface JobSettings {
   retryDelayMaxSeconds: number;
   /** How often an idle worker looks for due retries; new messages wake it at once (LISTEN/NOTIFY). */
   pollingIntervalSeconds: number;
+  /** How often sends cut off by another instance's crash are looked for (besides once at start). */
+  recoveryIntervalSeconds: number;
 }
 
 export const DEFAULT_JOB_SETTINGS: JobSettings = {
@@ -23,6 +25,7 @@ export const DEFAULT_JOB_SETTINGS: JobSettings = {
   retryDelaySeconds: 15,
   retryDelayMaxSeconds: 15 * 60,
   pollingIntervalSeconds: 5,
+  recoveryIntervalSeconds: 60,
 };
 
 // A provider call times out after 20 s; a job still active after this long belongs to a crashed worker
@@ -39,8 +42,11 @@ export async function startJobs(
   deps: AppDeps,
   handle: DatabaseHandle,
   settings: Partial<JobSettings> = {},
-): Promise<{ outbox: Outbox; stop(): Promise<void> }> {
+): Promise<{ outbox: Outbox; instanceId: string; stop(): Promise<void> }> {
   const s = { ...DEFAULT_JOB_SETTINGS, ...settings };
+  // Names this process's sends (outbox.locked_by): what another start finds 'sending' under another name was cut off.
+  const instanceId = crypto.randomUUID();
+  await recoverDeadSends(deps, instanceId);
   const common: ConstructorOptions = { useListenNotify: true, schedule: false, application_name: 'hearth-jobs' };
   let options: ConstructorOptions;
   if (handle.pglite) options = { ...common, db: fromPglite(handle.pglite), backend: 'pglite' };
@@ -83,7 +89,7 @@ export async function startJobs(
         jobs.map(async (job) => {
           let outcome: 'done' | 'retry';
           try {
-            outcome = await deliverMessage(deps, job.data.outboxId, { finalAttempt: job.retryCount >= job.retryLimit });
+            outcome = await deliverMessage(deps, job.data.outboxId, { finalAttempt: job.retryCount >= job.retryLimit, instanceId });
           } catch (err) {
             log.error('send-message job failed', { outboxId: job.data.outboxId, name: (err as Error)?.name });
             outcome = 'retry';
@@ -113,9 +119,16 @@ export async function startJobs(
     waitForOutcome: (db, ids, timeoutMs) => waitForOutcome(db, ids, timeoutMs, settled),
   };
 
+  const sweep = setInterval(() => {
+    recoverDeadSends(deps, instanceId).catch((err) => log.error('send recovery failed', { name: (err as Error)?.name }));
+  }, s.recoveryIntervalSeconds * 1000);
+  sweep.unref?.();
+
   return {
     outbox,
+    instanceId,
     stop: async () => {
+      clearInterval(sweep);
       await boss.stop({ graceful: true, timeout: 10_000 });
     },
   };

@@ -25,7 +25,7 @@ describe('GET /api/messages', () => {
     ids = await insertOutboxRows(ctx.db, [
       { uniqueKey: `c-list/${userId}/invite-sms`, campaignId: 'c-list', userId, channel: 'sms', kind: 'invite-sms', to: '+14155552601', body: 'one' },
       { uniqueKey: `c-list/${userId}/invite-email`, campaignId: 'c-list', userId, channel: 'email', kind: 'invite-email', to: 'l@example.com', subject: 'S', body: 'two' },
-      { uniqueKey: `c-list/${userId}/subgroup-sms`, campaignId: 'c-list', userId, channel: 'sms', kind: 'subgroup-sms', to: '+14155552601', body: 'three' },
+      { uniqueKey: `c-list/${userId}/assignment-sms`, campaignId: 'c-list', userId, channel: 'sms', kind: 'assignment-sms', to: '+14155552601', body: 'three' },
     ]);
     await ctx.db.updateTable('outbox').set({ status: 'sent', provider: 'twilio', provider_message_id: 'SM1', attempts: 1, sent_at: new Date() }).where('id', '=', ids[0]).execute();
     await ctx.db.updateTable('outbox').set({ status: 'queued', attempts: 1, last_error: 'SMTP error 451', provider: 'smtp' }).where('id', '=', ids[1]).execute();
@@ -50,6 +50,10 @@ describe('GET /api/messages', () => {
       providerMessageId: 'SM1',
       campaignId: 'c-list',
       userId,
+      name: 'Listed',
+      groupId: null,
+      groupName: null,
+      statusAt: null,
       retrying: false,
     });
     expect(second).toMatchObject({ channel: 'email', to: 'l@example.com', status: 'queued', retrying: true, lastError: 'SMTP error 451', sentAt: null });

@@ -3,30 +3,50 @@ import { issuePersonalLink } from '../../lib/personal-links';
 import { log } from '../../log';
 import { SendError } from '../../providers/sms';
 import { fillPlaceholders, placeholderModules } from './outbox';
-import { claimMessage, findMessageStatus, findUserName, isOptedOut, markInterrupted, recordAttempt, setSmsOptOut } from './repository';
+import {
+  applyDeliveryStatus,
+  claimMessage,
+  finishCampaignIfDone,
+  findMessageStatus,
+  findUserName,
+  isOptedOut,
+  markDeadSendsUnknown,
+  markInterrupted,
+  recordAttempt,
+  setSmsOptOut,
+} from './repository';
 
 export const OPTED_OUT = 'Not sent: the recipient replied STOP (opted out of SMS)';
-export const INTERRUPTED = 'Outcome unknown: an earlier attempt was cut off while sending; not retried so it cannot arrive twice';
+export const INTERRUPTED = 'Outcome unknown: the send was cut off (server stopped or crashed); not retried so it cannot arrive twice';
 
 /**
  * One attempt at sending one outbox message (the job queue's handler). Returns 'retry' when the queue
  * should try again later, 'done' otherwise. Safe to run twice for one message: only a 'queued' row is
- * claimed, and a row found 'sending' (a crash mid-send) is not sent again.
+ * claimed, and a row found 'sending' (a crash mid-send) becomes 'unknown' and is not sent again.
  */
-export async function deliverMessage(deps: AppDeps, id: number, opts: { finalAttempt: boolean }): Promise<'done' | 'retry'> {
+export async function deliverMessage(
+  deps: AppDeps,
+  id: number,
+  opts: { finalAttempt: boolean; instanceId?: string },
+): Promise<'done' | 'retry'> {
   const { db } = deps;
-  const row = await claimMessage(db, id);
+  const row = await claimMessage(db, id, opts.instanceId ?? 'direct');
   if (!row) {
     const current = await findMessageStatus(db, id);
     if (current?.status === 'sending') {
-      await markInterrupted(db, id, INTERRUPTED);
+      const marked = await markInterrupted(db, id, INTERRUPTED);
+      if (marked?.campaign_id) await finishCampaignIfDone(db, marked.campaign_id);
       log.warn('message interrupted mid-send', { outboxId: id });
     }
     return 'done';
   }
+  const settle = async (result: Parameters<typeof recordAttempt>[2]) => {
+    const recorded = await recordAttempt(db, id, result);
+    if (result.status !== 'queued' && recorded?.campaign_id) await finishCampaignIfDone(db, recorded.campaign_id);
+  };
 
   if (row.channel === 'sms' && (await isOptedOut(db, row.to_address, row.user_id))) {
-    await recordAttempt(db, id, { status: 'skipped', lastError: OPTED_OUT });
+    await settle({ status: 'skipped', lastError: OPTED_OUT });
     log.info('message skipped (opted out)', { outboxId: id });
     return 'done';
   }
@@ -38,7 +58,7 @@ export async function deliverMessage(deps: AppDeps, id: number, opts: { finalAtt
       row.channel === 'sms'
         ? await deps.providers.sms.send({ to: row.to_address, body: filled.body })
         : await deps.providers.email.send({ to: row.to_address, subject: row.subject ?? 'Hearth', text: filled.body, html: filled.html });
-    await recordAttempt(db, id, { status: 'sent', provider: provider.kind, providerMessageId });
+    await settle({ status: 'sent', provider: provider.kind, providerMessageId });
     log.info('message sent', { outboxId: id, channel: row.channel, provider: provider.kind, attempt: row.attempts });
     return 'done';
   } catch (err) {
@@ -46,10 +66,42 @@ export async function deliverMessage(deps: AppDeps, id: number, opts: { finalAtt
     if (!(err instanceof SendError)) log.error('message send crashed', { outboxId: id, name: (err as Error)?.name });
     const retry = e.retryable && !opts.finalAttempt;
     const lastError = e.retryable && !retry ? `${e.summary}; gave up after ${row.attempts} attempts` : e.summary;
-    await recordAttempt(db, id, { status: retry ? 'queued' : 'failed', provider: provider.kind, lastError });
+    await settle({ status: retry ? 'queued' : 'failed', provider: provider.kind, lastError });
     log.warn('message attempt failed', { outboxId: id, channel: row.channel, attempt: row.attempts, error: e.summary, retry });
     return retry ? 'retry' : 'done';
   }
+}
+
+/** How long a send may be 'sending' before any instance counts it as cut off (provider calls time out at 20 s). */
+export const SENDING_STALE_SECONDS = 120;
+
+/**
+ * At start (and now and then after): sends cut off by a server that stopped or crashed become 'unknown'.
+ * On PGlite only this process uses the database, so every send it did not start is dead.
+ */
+export async function recoverDeadSends(deps: AppDeps, instanceId: string): Promise<number> {
+  const rows = await markDeadSendsUnknown(deps.db, {
+    instanceId,
+    anyOwner: deps.dbKind === 'pglite',
+    staleSeconds: SENDING_STALE_SECONDS,
+    lastError: INTERRUPTED,
+  });
+  for (const campaignId of new Set(rows.flatMap((r) => (r.campaign_id ? [r.campaign_id] : [])))) {
+    await finishCampaignIfDone(deps.db, campaignId);
+  }
+  if (rows.length > 0) log.warn('sends cut off by a stop or crash marked unknown', { count: rows.length });
+  return rows.length;
+}
+
+/** Twilio's status callback: MessageStatus delivered / undelivered / failed moves a sent SMS; others are progress. */
+export async function handleDeliveryStatus(deps: AppDeps, sid: string, status: string, errorCode: string | undefined) {
+  const final = status === 'delivered' ? 'delivered' : status === 'undelivered' || status === 'failed' ? 'undelivered' : null;
+  if (!final) return 0;
+  const code = errorCode && /^\d{1,6}$/.test(errorCode) ? ` (error ${errorCode})` : '';
+  const lastError = final === 'undelivered' ? `Twilio reported the SMS ${status}${code}` : null;
+  const changed = await applyDeliveryStatus(deps.db, sid, final, lastError);
+  log.info('sms delivery status', { status: final, changed });
+  return changed;
 }
 
 /** Issues the recipient's personal links now (one per module) and puts them where the placeholders are. */
