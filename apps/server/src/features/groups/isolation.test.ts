@@ -64,5 +64,14 @@ describe('Isolate to this Module', () => {
     expect(await invitationModuleFor(ctx.db, user.id, 'Get to Know You')).toBe('default_Check In');
     expect(await invitationModuleFor(ctx.db, user.id, 'default_Check In')).toBe('default_Check In');
     expect(await modulesForUser(ctx.db, user.id, ['Get to Know You', 'Other'])).toEqual(['Get to Know You', 'Other']);
+    await ctx.db.updateTable('users').set({ phone_number: '+14155550177' }).where('id', '=', user.id).execute();
+
+    const sent = await ctx.request('POST', '/api/twilio/send-invite-sms', {
+      cookie: admin,
+      body: { userFile: user.fileName, moduleName: 'Get to Know You' },
+    });
+    expect(sent.status).toBeLessThan(300);
+    const row = await ctx.db.selectFrom('outbox').select(['body']).where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row.body).toContain(`{{personal_link:${encodeURIComponent('default_Check In')}}}`);
   });
 });

@@ -14,8 +14,12 @@ export async function modulesForUser(db: DB, userId: string, all: readonly strin
   return allowed.length ? allowed : [...all];
 }
 
-/** The module an invitation to `userId` links to: the requested one unless their group is isolated to another. */
-export async function invitationModuleFor(db: DB, userId: string, requested: string): Promise<string> {
+/**
+ * The module an invitation to `userId` links to: the requested one (none: the caller's default) unless their group
+ * is isolated to another, then that one.
+ */
+export async function invitationModuleFor<T extends string | null | undefined>(db: DB, userId: string, requested: T): Promise<T | string> {
   const isolated = await isolatedModulesOfUser(db, userId);
-  return isolated.length === 0 || isolated.includes(requested) ? requested : isolated[0];
+  const wanted = requested?.trim().replace(/\.json$/i, '');
+  return isolated.length === 0 || (wanted && isolated.includes(wanted)) ? requested : isolated[0];
 }

@@ -2,6 +2,7 @@ import type { AppDeps } from '../../deps';
 import { findUserByFile } from '../../lib/users';
 import { conflict, HttpError, notFound } from '../../plugins/errors';
 import type { StaffIdentity } from '../../plugins/auth';
+import { invitationModuleFor } from '../groups/isolation';
 import { enqueueOnce, type MessageOutcome } from '../messages/outbox';
 import { findGroup, findMembership, previousSends, subgroupInGroup } from './repository';
 import {
@@ -54,7 +55,8 @@ export async function sendInviteSms(
   const user = await findUserByFile(deps.db, input.userFile);
   if (!user) throw notFound('User not found');
   const to = smsAddress(input.phoneNumber?.trim() || user.phone_number);
-  const moduleName = await moduleFor(deps, input.moduleName);
+  // A member of an isolated group is invited to that group's module (PRODUCT §9).
+  const moduleName = await moduleFor(deps, await invitationModuleFor(deps.db, user.id, input.moduleName));
   const body = inviteSmsText(await loadTemplates(deps.db), user.name, moduleName);
   const [queued] = await enqueueOnce(deps.outbox, deps.db, { kind: 'invite-sms', createdBy: staff.id }, [
     { userId: user.id, channel: 'sms', to, body },
@@ -70,7 +72,8 @@ export async function sendInviteEmail(
   const user = await findUserByFile(deps.db, input.userFile);
   if (!user) throw notFound('User not found');
   const to = emailAddress(input.email?.trim() || user.email);
-  const moduleName = await moduleFor(deps, input.moduleName);
+  // A member of an isolated group is invited to that group's module (PRODUCT §9).
+  const moduleName = await moduleFor(deps, await invitationModuleFor(deps.db, user.id, input.moduleName));
   const mail = await inviteEmailMessage(await loadTemplates(deps.db), user.name, moduleName);
   const [queued] = await enqueueOnce(deps.outbox, deps.db, { kind: 'invite-email', createdBy: staff.id }, [
     { userId: user.id, channel: 'email', to, subject: mail.subject, body: mail.text, html: mail.html },

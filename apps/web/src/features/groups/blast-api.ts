@@ -1,35 +1,11 @@
-// Blasts to a whole group (PRODUCT §6): a dry run, the send, and its progress from the outbox states.
-// TEMPORARY until the `blasts` branch is merged: typed by the written contract through lib/http, to be replaced by
-// the typed client (Eden) once the server has these routes.
-import { apiFetch, ApiError } from '@/lib/api'
-import { readAnswer } from '@/lib/http'
+// Blasts to a whole group (PRODUCT §6, the blast API): a dry run, the send, and its progress from the outbox states.
+import { client, unwrap } from '@/lib/api'
 
-import { type OutboxCounts } from '@/features/groups/texts'
+import type { BlastKind } from '../../../../server/src/features/blasts/model'
 
-export type BlastKind = 'invite-sms' | 'invite-email' | 'assignment-sms' | 'assignment-email'
+export type { BlastKind }
 
 type Options = { signal?: AbortSignal }
-
-export type BlastPreview = {
-  kind: BlastKind
-  total: number
-  recipients: number
-  skipped: Array<{ userFile: string; name: string; reason: string }>
-  alreadySent: number
-  sentAt: string | null
-}
-
-export type Blast = {
-  campaignId: string
-  groupId: string
-  kind: BlastKind
-  total: number
-  counts: OutboxCounts
-  done: boolean
-  failures: Array<{ userFile: string; name: string; error: string }>
-  startedAt: string
-  finishedAt: string | null
-}
 
 /** A repeat of a finished blast or notice, refused by the server (409 `{ error, alreadySent, sentAt }`). */
 export class AlreadySentError extends Error {
@@ -50,40 +26,34 @@ export function alreadySentOf(status: number, value: unknown): AlreadySentError 
   const count = typeof body.alreadySent === 'number' ? body.alreadySent : 0
   if (count <= 0) return null
   const error = typeof body.error === 'string' && body.error ? body.error : 'Already sent'
-  return new AlreadySentError(error, count, typeof body.sentAt === 'string' ? body.sentAt : null)
+  // The typed client turns ISO dates into Date objects.
+  const sentAt = body.sentAt instanceof Date ? body.sentAt.toISOString() : typeof body.sentAt === 'string' ? body.sentAt : null
+  return new AlreadySentError(error, count, sentAt)
 }
 
-const post = (path: string, body: unknown) =>
-  apiFetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+type BlastInput = { groupId: string; kind: BlastKind; moduleName?: string }
 
-export async function previewBlast(input: { groupId: string; kind: BlastKind; moduleName?: string }) {
-  return readAnswer<BlastPreview>(await post('/api/blasts/preview', input))
+/** POST /api/blasts/preview: who would receive it, who is skipped and why, and whether it went out before. */
+export const previewBlast = (input: BlastInput) => unwrap(client.api.blasts.preview.post(input))
+
+export type BlastPreview = Awaited<ReturnType<typeof previewBlast>>
+
+/** POST /api/blasts → 202 `{ campaignId, kind, total }`; a refused repeat rejects with AlreadySentError. */
+export async function startBlast(input: BlastInput & { force?: boolean }) {
+  const result = await client.api.blasts.post(input)
+  const refused = result.error ? alreadySentOf(result.error.status as number, result.error.value) : null
+  if (refused) throw refused
+  return unwrap(Promise.resolve(result))
 }
 
-/** Starts a blast; a refused repeat rejects with AlreadySentError so the screen can ask before `force`. */
-export async function startBlast(input: { groupId: string; kind: BlastKind; moduleName?: string; force?: boolean }) {
-  const response = await post('/api/blasts', input)
-  if (response.status === 409) {
-    const body: unknown = await response.clone().json().catch(() => null)
-    const refused = alreadySentOf(409, body)
-    if (refused) throw refused
-  }
-  return readAnswer<{ campaignId: string; kind: BlastKind; total: number }>(response)
-}
+/** GET /api/blasts/{campaignId}: the counts by outbox state, `done` once nothing is queued or sending. */
+export const fetchBlast = (campaignId: string, options: Options = {}) =>
+  unwrap(client.api.blasts({ campaignId }).get({ fetch: { signal: options.signal } }))
 
-export async function fetchBlast(campaignId: string, options: Options = {}) {
-  return readAnswer<Blast>(await apiFetch(`/api/blasts/${encodeURIComponent(campaignId)}`, { signal: options.signal }))
-}
+export type Blast = Awaited<ReturnType<typeof fetchBlast>>
 
-/** The group's blasts, newest first; a 404 (no blasts API on the server) counts as none. */
+/** GET /api/blasts?groupId=: the group's blasts, newest first, so a reloaded page finds one still running. */
 export async function fetchBlasts(groupId: string, options: Options = {}) {
-  try {
-    const answer = await readAnswer<{ blasts: Blast[] }>(
-      await apiFetch(`/api/blasts?groupId=${encodeURIComponent(groupId)}`, { signal: options.signal }),
-    )
-    return answer.blasts
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return []
-    throw error
-  }
+  const answer = await unwrap(client.api.blasts.get({ query: { groupId }, fetch: { signal: options.signal } }))
+  return answer.blasts
 }

@@ -53,3 +53,8 @@ test('blastProgress folds the outbox states into what the admin reads', () => {
   const none = { queued: 0, sending: 0, sent: 0, delivered: 0, undelivered: 0, failed: 0, skipped: 0, unknown: 0 }
   expect(blastProgress(none, 0).percent).toBe(100)
 })
+
+test('dates may arrive as Date objects (the typed client parses ISO strings)', () => {
+  const iso = '2026-03-05T14:05:00.000Z'
+  expect(alreadySentText(2, new Date(iso), 'en-US')).toBe(alreadySentText(2, iso, 'en-US'))
+})

@@ -43,8 +43,13 @@ export function sendFailure(channel: Channel, status: number, serverText: string
 
 export const sentText = (channel: Channel, name: string) => `${WHAT[channel]} sent to ${name}`
 
+/** When a date was; the typed client hands ISO dates over as Date objects, while their type says string. */
+export type DateLike = string | Date | null | undefined
+
+export const timeOf = (value: DateLike) => (value ? new Date(value).getTime() : Number.NaN)
+
 /** "Mar 5, 2026, 2:05 PM" in the reader's locale; '' for no date. */
-export function formatDateTime(iso: string | null | undefined, locale?: string): string {
+export function formatDateTime(iso: DateLike, locale?: string): string {
   if (!iso) return ''
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return ''
@@ -52,7 +57,7 @@ export function formatDateTime(iso: string | null | undefined, locale?: string):
 }
 
 /** PRODUCT §6: "Already sent to 12 on Mar 5, 2026, 2:05 PM". */
-export function alreadySentText(alreadySent: number, sentAt: string | null, locale?: string): string {
+export function alreadySentText(alreadySent: number, sentAt: DateLike, locale?: string): string {
   const when = formatDateTime(sentAt, locale)
   return `Already sent to ${alreadySent.toLocaleString(locale)}${when ? ` on ${when}` : ''}`
 }

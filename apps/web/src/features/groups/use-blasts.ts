@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 
 import { fetchBlast, type Blast, type BlastKind } from '@/features/groups/blast-api'
-import { blastProgress, bulkFailureTitle, plural } from '@/features/groups/texts'
+import { blastProgress, bulkFailureTitle, plural, timeOf } from '@/features/groups/texts'
 import { notify } from '@/lib/notify'
 
 export const BLAST_POLL_MS = 1_000
@@ -50,7 +50,7 @@ export function useBlasts(initial: readonly Blast[]) {
       const next = latestOf(initial)
       for (const kind of Object.keys(current) as BlastKind[]) {
         const mine = current[kind]
-        if (mine && (!next[kind] || next[kind].startedAt < mine.startedAt)) next[kind] = mine
+        if (mine && (!next[kind] || timeOf(next[kind].startedAt) < timeOf(mine.startedAt))) next[kind] = mine
       }
       return next
     })
@@ -87,21 +87,20 @@ export function useBlasts(initial: readonly Blast[]) {
   /** A blast just started: show it at once (all queued) and watch it until done. */
   const track = useCallback((started: { campaignId: string; kind: BlastKind; total: number }, groupId: string) => {
     watched.current.add(started.campaignId)
-    const empty = { queued: started.total, sending: 0, sent: 0, delivered: 0, undelivered: 0, failed: 0, skipped: 0, unknown: 0 }
-    setLatest((current) => ({
-      ...current,
-      [started.kind]: {
-        campaignId: started.campaignId,
-        groupId,
-        kind: started.kind,
-        total: started.total,
-        counts: empty,
-        done: false,
-        failures: [],
-        startedAt: new Date().toISOString(),
-        finishedAt: null,
-      },
-    }))
+    const blast: Blast = {
+      campaignId: started.campaignId,
+      groupId,
+      kind: started.kind,
+      total: started.total,
+      counts: { queued: started.total, sending: 0, sent: 0, delivered: 0, undelivered: 0, failed: 0, skipped: 0, unknown: 0 },
+      done: false,
+      failures: [],
+      skipped: [],
+      retrying: 0,
+      startedAt: new Date().toISOString(),
+      finishedAt: null,
+    }
+    setLatest((current) => ({ ...current, [started.kind]: blast }))
   }, [])
 
   return { latest, track }

@@ -35,13 +35,14 @@ export function InvitationsCard(props: InvitationsCardProps) {
   const { groupId, isolatedModule, modules, moduleName, onModuleChange, latest, onStarted, className } = props
   const router = useRouter()
   const fieldId = useId()
-  const [saving, setSaving] = useState(false)
+  // While saving, the checkbox shows what was asked for; the server's answer then takes over.
+  const [saving, setSaving] = useState<{ isolated: boolean } | null>(null)
   const names = modules.ok ? modules.data : []
   // The isolated module may have been archived since: keep it choosable so the select still shows it.
   const options = isolatedModule && !names.includes(isolatedModule) ? [isolatedModule, ...names] : names
 
   const isolate = async (next: string | null) => {
-    setSaving(true)
+    setSaving({ isolated: next !== null })
     try {
       const answer = await setGroupModule(groupId, next)
       notify.success(answer.isolatedModule ? `Group isolated to ${answer.isolatedModule}` : 'Group no longer isolated to a module')
@@ -49,7 +50,7 @@ export function InvitationsCard(props: InvitationsCardProps) {
     } catch (error) {
       notify.error('Failed to update the module', { description: errorMessage(error) })
     } finally {
-      setSaving(false)
+      setSaving(null)
     }
   }
 
@@ -67,7 +68,7 @@ export function InvitationsCard(props: InvitationsCardProps) {
     >
       <div className="grid gap-2">
         <Label htmlFor={`${fieldId}-module`}>Module</Label>
-        <Select value={moduleName} onValueChange={choose} disabled={options.length === 0 || saving}>
+        <Select value={moduleName} onValueChange={choose} disabled={options.length === 0 || saving !== null}>
           <SelectTrigger id={`${fieldId}-module`} className="w-full">
             <SelectValue placeholder={modules.ok ? 'No modules' : 'Modules could not be loaded'} />
           </SelectTrigger>
@@ -82,8 +83,8 @@ export function InvitationsCard(props: InvitationsCardProps) {
         <div className="flex items-start gap-2.5 pt-1">
           <Checkbox
             id={`${fieldId}-isolate`}
-            checked={isolatedModule !== null}
-            disabled={saving || options.length === 0}
+            checked={saving ? saving.isolated : isolatedModule !== null}
+            disabled={saving !== null || options.length === 0}
             onCheckedChange={(checked) => void isolate(checked === true ? moduleName : null)}
             aria-describedby={`${fieldId}-isolate-hint`}
             className="mt-0.5"

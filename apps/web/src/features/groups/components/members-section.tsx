@@ -51,7 +51,9 @@ export function MembersSection({ group, moduleName }: { group: GroupPage; module
           moduleName,
         }
         const answer = await sendToMember(what, target, force)
-        notify.success(sentText(what.channel, member.name), { description: answer.message, durationMs })
+        // Sent again within a minute, the server answers the same message instead of sending a second one.
+        const description = answer.duplicate ? 'It was sent moments ago, so it was not sent twice.' : answer.message
+        notify.success(sentText(what.channel, member.name), { description, durationMs })
       } catch (error) {
         if (error instanceof AlreadySentError) return setRefused({ member, send: what, error })
         const status = isApiError(error) ? error.status : 0
