@@ -1,6 +1,8 @@
 // The calls of the Groups and Group detail screens (SPEC §7, PRODUCT §9), through the typed client.
 import { client, isAbortError, unwrap } from '@/lib/api'
 
+import { fetchBlasts } from '@/features/groups/blast-api'
+
 /** SPEC §9: table and group page size. */
 export const GROUPS_PAGE_SIZE = 100
 export const MEMBERS_PAGE_SIZE = 100
@@ -69,7 +71,6 @@ export async function fetchModules(options: Options = {}) {
 
 /** The detail route's loader: the group, the modules and the group's blasts may each fail on their own. */
 export async function loadGroupDetail(groupId: string, search: PageSearch, signal: AbortSignal) {
-  const { fetchBlasts } = await import('@/features/groups/blast-api')
   const [group, modules, blasts] = await Promise.all([
     settle(fetchGroupPage(groupId, search, { signal })),
     settle(fetchModules({ signal })),
