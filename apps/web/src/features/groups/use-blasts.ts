@@ -50,11 +50,17 @@ export function useBlasts(initial: readonly Blast[]) {
       const next = latestOf(initial)
       for (const kind of Object.keys(current) as BlastKind[]) {
         const mine = current[kind]
-        if (mine && (!next[kind] || timeOf(next[kind].startedAt) < timeOf(mine.startedAt))) next[kind] = mine
+        const theirs = next[kind]
+        // Ours is newer when the server's list does not have it yet (a blast started a moment ago).
+        if (mine && (!theirs || (theirs.campaignId !== mine.campaignId && timeOf(theirs.startedAt) < timeOf(mine.startedAt)))) next[kind] = mine
       }
       return next
     })
-    for (const blast of initial) if (!blast.done) watched.current.add(blast.campaignId)
+    for (const blast of initial) {
+      if (!blast.done) watched.current.add(blast.campaignId)
+      // One we watched ended between two polls and a reload of the page's data brought the news.
+      else if (watched.current.delete(blast.campaignId)) announce(blast)
+    }
   }, [initial])
 
   const running = Object.values(latest).filter((b): b is Blast => b !== undefined && !b.done)
