@@ -30,6 +30,8 @@ export interface FakeTwilio {
   requests: number;
   /** The next `count` message requests get this error instead of being accepted. */
   failNext(error: TwilioErrorReply, count?: number): void;
+  /** Every message request waits this long before it is answered (0: at once), like a slow provider. */
+  setDelay(ms: number): void;
   /** Resolves once `count` messages have been accepted in total (or rejects after `timeoutMs`). */
   waitForMessages(count: number, timeoutMs?: number): Promise<FakeTwilioMessage[]>;
   reset(): void;
@@ -44,6 +46,7 @@ export function startFakeTwilio(opts: { accountSid?: string; authToken?: string 
   const failures: TwilioErrorReply[] = [];
   const waiters: Array<{ count: number; resolve: () => void }> = [];
   let counter = 0;
+  let delayMs = 0;
 
   const fake: FakeTwilio = {
     url: '',
@@ -61,10 +64,14 @@ export function startFakeTwilio(opts: { accountSid?: string; authToken?: string 
         waiters.push({ count, resolve: () => (clearTimeout(timer), resolve(fake.messages)) });
       });
     },
+    setDelay(ms) {
+      delayMs = ms;
+    },
     reset() {
       fake.messages.length = 0;
       fake.requests = 0;
       failures.length = 0;
+      delayMs = 0;
     },
     stop: async () => {
       await server.stop(true);
@@ -93,6 +100,7 @@ export function startFakeTwilio(opts: { accountSid?: string; authToken?: string 
         return errorReply({ status: 400, code: 20001, message: 'Expected a form-encoded body' });
       }
       const form = new URLSearchParams(await req.text());
+      if (delayMs > 0) await Bun.sleep(delayMs);
       const to = form.get('To');
       const from = form.get('From');
       const body = form.get('Body');
