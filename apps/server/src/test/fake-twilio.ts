@@ -89,6 +89,8 @@ export function startFakeTwilio(opts: { accountSid?: string; authToken?: string 
     port: 0,
     async fetch(req) {
       const { pathname } = new URL(req.url);
+      // For a fake run in its own process (benchmarks): what it took so far.
+      if (pathname === '/__stats' && req.method === 'GET') return Response.json({ requests: fake.requests, accepted: fake.messages.length });
       const match = MESSAGES_PATH.exec(pathname);
       if (!match || req.method !== 'POST') return errorReply({ status: 404, code: 20404, message: 'The requested resource was not found' });
       fake.requests++;
@@ -139,4 +141,10 @@ export function startFakeTwilio(opts: { accountSid?: string; authToken?: string 
   });
   fake.url = `http://127.0.0.1:${server.port}`;
   return fake;
+}
+
+// `bun apps/server/src/test/fake-twilio.ts`: the fake in a process of its own; prints its URL and credentials as JSON.
+if (import.meta.main) {
+  const fake = startFakeTwilio();
+  console.log(JSON.stringify({ url: fake.url, accountSid: fake.accountSid, authToken: fake.authToken }));
 }
