@@ -2,35 +2,27 @@ import { sql } from 'kysely';
 import type { DB } from '@hearth/db/client';
 import type { OutboxStatus } from '@hearth/db/schema';
 
-/** Takes a queued message for one attempt: only one worker can, and only while it is queued. */
-export async function claimMessage(db: DB, id: number, instanceId: string) {
+/**
+ * Takes queued messages for one attempt each: only one worker can, and only while they are queued. In the same
+ * statement (round trips matter on a blast): each recipient's name, and whether the number is opted out (by
+ * the user's own flag, or by any user holding that number: a STOP is about the phone).
+ */
+export async function claimMessages(db: DB, ids: number[], instanceId: string) {
+  if (ids.length === 0) return [];
   return db
     .updateTable('outbox')
     .set((eb) => ({ status: 'sending', attempts: eb('attempts', '+', 1), locked_by: instanceId, locked_at: sql<Date>`now()` }))
-    .where('id', '=', id)
+    .where('id', 'in', ids)
     .where('status', '=', 'queued')
     .returningAll()
-    .executeTakeFirst();
-}
-
-export async function findMessageStatus(db: DB, id: number) {
-  return db.selectFrom('outbox').select(['id', 'status']).where('id', '=', id).executeTakeFirst();
-}
-
-/** Opted out by the user's own flag, or by any user holding that number (a STOP is about the phone). */
-export async function isOptedOut(db: DB, phone: string, userId: string | null): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('sms_opt_out', '=', true)
-    .where((eb) => (userId ? eb.or([eb('phone_number', '=', phone), eb('id', '=', userId)]) : eb('phone_number', '=', phone)))
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function findUserName(db: DB, userId: string) {
-  return db.selectFrom('users').select(['id', 'name']).where('id', '=', userId).executeTakeFirst();
+    .returning([
+      sql<string | null>`(select u.name from users u where u.id = outbox.user_id)`.as('user_name'),
+      // Two EXISTS, not one with OR: each can use its index (phone, primary key) instead of scanning users.
+      sql<boolean>`outbox.channel = 'sms' and (
+        exists (select 1 from users u where u.phone_number = outbox.to_address and u.sms_opt_out)
+        or exists (select 1 from users u where u.id = outbox.user_id and u.sms_opt_out))`.as('opted_out'),
+    ])
+    .execute();
 }
 
 /**
@@ -58,15 +50,28 @@ export async function recordAttempt(
     .executeTakeFirst();
 }
 
-/** A message found 'sending' when a new attempt starts: the earlier attempt was cut off mid-send. */
-export async function markInterrupted(db: DB, id: number, lastError: string) {
+/** Claimed messages handed back before anything was sent (their attempt does not count). */
+export async function releaseClaims(db: DB, ids: number[], instanceId: string) {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('outbox')
+    .set((eb) => ({ status: 'queued', attempts: eb('attempts', '-', 1), locked_by: null, locked_at: null }))
+    .where('id', 'in', ids)
+    .where('status', '=', 'sending')
+    .where('locked_by', '=', instanceId)
+    .execute();
+}
+
+/** Messages found 'sending' when a new attempt starts: the earlier attempt was cut off mid-send. */
+export async function markInterrupted(db: DB, ids: number[], lastError: string) {
+  if (ids.length === 0) return [];
   return db
     .updateTable('outbox')
     .set({ status: 'unknown', last_error: lastError, locked_by: null })
-    .where('id', '=', id)
+    .where('id', 'in', ids)
     .where('status', '=', 'sending')
-    .returning('campaign_id')
-    .executeTakeFirst();
+    .returning(['id', 'campaign_id'])
+    .execute();
 }
 
 /**
@@ -172,4 +177,13 @@ export async function setSmsOptOut(db: DB, phone: string, optOut: boolean): Prom
     .returning('id')
     .execute();
   return rows.length;
+}
+
+/** Personal-link tokens (their SHA-256 only) issued for a batch of messages at send time. */
+export async function insertLinkTokens(db: DB, tokens: Array<{ tokenHash: string; userId: string; moduleName: string }>) {
+  if (tokens.length === 0) return;
+  await db
+    .insertInto('user_link_tokens')
+    .values(tokens.map((t) => ({ token_hash: t.tokenHash, user_id: t.userId, module_name: t.moduleName })))
+    .execute();
 }
