@@ -175,7 +175,9 @@ test('Isolate to this Module: a member\'s user page lists only that module', asy
     await expect(choose.getByRole('menuitemradio', { name: 'default_Check In' })).toBeVisible()
 
     // Lifted: the member sees every module again.
-    await isolate.uncheck()
+    await page.bringToFront()
+    await isolate.click()
+    await expect(isolate).not.toBeChecked()
     await expect(page.getByText('Group no longer isolated to a module')).toBeVisible()
     await memberPage.reload()
     await memberPage.getByRole('button', { name: 'Open menu' }).click()
