@@ -159,15 +159,26 @@ export interface FeedbackTable {
   created_at: CreatedAt;
 }
 
+/** 'blast': one message of a kind to every member of a group; 'message': a single send or per-member notice. */
+export type CampaignScope = 'blast' | 'message';
+
 export interface CampaignsTable {
   id: string;
   kind: string;
   group_id: string | null;
   created_by: string | null;
   created_at: CreatedAt;
+  scope: Generated<CampaignScope>;
+  module_name: string | null;
+  /** Set once none of its messages is queued or sending. */
+  finished_at: Timestamp | null;
 }
 
-export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
+/**
+ * 'unknown': a send cut off by a crash (it may or may not have left); never retried automatically.
+ * 'delivered' / 'undelivered': what Twilio's status callback reported for a sent SMS.
+ */
+export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'delivered' | 'undelivered' | 'failed' | 'skipped' | 'unknown';
 export type OutboxChannel = 'sms' | 'email';
 
 export interface OutboxTable {
@@ -188,6 +199,11 @@ export interface OutboxTable {
   provider_message_id: string | null;
   created_at: CreatedAt;
   sent_at: Timestamp | null;
+  /** The server instance sending it and since when (status 'sending'): a restart tells dead sends from live ones. */
+  locked_by: string | null;
+  locked_at: Timestamp | null;
+  /** When the provider last reported on it (delivery status callbacks). */
+  status_at: Timestamp | null;
 }
 
 export interface VoiceSessionsTable {

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { AppDeps } from './deps';
 import { errorsPlugin, HttpError } from './plugins/errors';
 import { authRoutes } from './features/auth/routes';
+import { blastsRoutes } from './features/blasts/routes';
 import { feedbackRoutes } from './features/feedback/routes';
 import { groupsRoutes } from './features/groups/routes';
 import { healthRoutes } from './features/health/routes';
@@ -39,6 +40,7 @@ export function createApp(deps: AppDeps, opts: { webDist?: string } = {}) {
     .use(promptsRoutes(deps))
     .use(messagesRoutes(deps))
     .use(invitationsRoutes(deps))
+    .use(blastsRoutes(deps))
     .use(postChatRoutes(deps))
     .use(subgroupsRoutes(deps))
     .use(feedbackRoutes(deps))

@@ -24,6 +24,7 @@ export class SendError extends Error {
 }
 
 const SEND_TIMEOUT_MS = 20_000;
+export const SMS_STATUS_PATH = '/api/twilio/status';
 
 export function createSmsProvider(config: Config): SmsProvider {
   const t = config.twilio;
@@ -31,11 +32,13 @@ export function createSmsProvider(config: Config): SmsProvider {
   const client = twilio(t.accountSid, t.authToken, {
     httpClient: t.apiUrl ? new ApiUrlRequestClient(t.apiUrl) : new twilio.RequestClient({ timeout: SEND_TIMEOUT_MS }),
   });
+  // Twilio reports delivered / undelivered here (messages feature, POST /api/twilio/status, signature checked).
+  const statusCallback = `${config.publicUrl}${SMS_STATUS_PATH}`;
   return {
     kind: 'twilio',
     async send({ to, body }) {
       try {
-        const message = await client.messages.create({ to, from: t.from, body });
+        const message = await client.messages.create({ to, from: t.from, body, statusCallback });
         return message.sid;
       } catch (err) {
         throw twilioSendError(err);

@@ -6,9 +6,11 @@ import {
   defaultUserModule,
   listModuleNames,
   loadGlobalPrompt,
+  sequenceBaseName,
   loadModuleVersion,
   type ModuleVersion,
 } from '../lib/sequences';
+import { modulesForUser } from '../features/groups/isolation';
 import { loadMemoryDocument } from './repository';
 
 /**
@@ -23,24 +25,36 @@ export class ModuleState {
     public promptName: string,
     private readonly globalPrompt: string,
     private readonly memoryDocument: string,
+    private readonly userId: string | null,
   ) {}
+
+  /** On the user page, the modules this member may use (their group's isolated module, PRODUCT §9). */
+  private static async choosable(db: DB, page: VoicePage, userId: string | null): Promise<string[]> {
+    const all = await listModuleNames(db);
+    return page === 'user' && userId ? modulesForUser(db, userId, all) : all;
+  }
 
   /** The URL's module/version when they exist, else SPEC §9's default for the page. */
   static async load(db: DB, opts: { page: VoicePage; userId: string | null; module?: string; version?: number }): Promise<ModuleState> {
     const [modules, globalPrompt, memoryDocument] = await Promise.all([
-      listModuleNames(db),
+      ModuleState.choosable(db, opts.page, opts.userId),
       loadGlobalPrompt(db),
       opts.page === 'user' && opts.userId ? loadMemoryDocument(db, opts.userId) : Promise.resolve(''),
     ]);
     let current: ModuleVersion | null = null;
-    if (opts.module) {
+    if (opts.module && ModuleState.allows(opts.page, modules, opts.module)) {
       current = (await loadModuleVersion(db, opts.module, opts.version)) ?? (await loadModuleVersion(db, opts.module));
     }
     if (!current) {
       const fallback = opts.page === 'user' ? defaultUserModule(modules) : defaultTestingModule(modules);
       if (fallback) current = await loadModuleVersion(db, fallback);
     }
-    return new ModuleState(opts.page, modules, current, current?.prompts[0]?.name ?? '', globalPrompt, memoryDocument);
+    return new ModuleState(opts.page, modules, current, current?.prompts[0]?.name ?? '', globalPrompt, memoryDocument, opts.userId);
+  }
+
+  /** End users may open only the modules listed for them; staff pages any. */
+  private static allows(page: VoicePage, modules: string[], name: string): boolean {
+    return page !== 'user' || modules.some((m) => m.toLowerCase() === sequenceBaseName(name).toLowerCase());
   }
 
   get moduleName(): string {
@@ -74,11 +88,12 @@ export class ModuleState {
 
   /** A module (latest version unless given) starting at its first prompt; false when there is no such module/version. */
   async selectModule(db: DB, name: string, version?: number): Promise<boolean> {
+    if (!ModuleState.allows(this.page, this.modules, name)) return false;
     const next = await loadModuleVersion(db, name, version);
     if (!next) return false;
     this.current = next;
     this.promptName = next.prompts[0]?.name ?? '';
-    this.modules = await listModuleNames(db);
+    this.modules = await ModuleState.choosable(db, this.page, this.userId);
     return true;
   }
 }

@@ -117,18 +117,22 @@ export const ENDPOINTS: Endpoint[] = [
     make: async (f) => ({ path: '/api/generate-test-users', body: { groupId: (await f.freshUser()).groupId, usersToGenerate: 2 } }),
   },
   {
-    method: 'POST', route: '/api/twilio/subgroup-sms', access: 'admin', bodyFields: ['groupId'],
+    method: 'POST', route: '/api/mass-add-users', access: 'admin', bodyFields: ['groupId', 'text', 'dryRun'],
+    make: async (f) => ({ path: '/api/mass-add-users', body: { groupId: (await f.freshUser()).groupId, text: `${uniq('Mass')},+14155550127,m@example.com`, dryRun: false } }),
+  },
+  {
+    method: 'POST', route: '/api/twilio/subgroup-sms', access: 'admin', bodyFields: ['groupId', 'force'],
     make: async (f) => ({ path: '/api/twilio/subgroup-sms', body: { groupId: (await f.freshUser()).groupId } }),
   },
   {
-    method: 'POST', route: '/api/twilio/notify-assignment', access: 'admin', bodyFields: ['groupId', 'userFile', 'subGroupId'],
+    method: 'POST', route: '/api/twilio/notify-assignment', access: 'admin', bodyFields: ['groupId', 'userFile', 'subGroupId', 'force'],
     make: async (f) => {
       const u = await f.freshUser();
       return { path: '/api/twilio/notify-assignment', body: { groupId: u.groupId, userFile: u.fileName, subGroupId: u.subgroupId } };
     },
   },
   {
-    method: 'POST', route: '/api/send-subgroup-email', access: 'admin', bodyFields: ['groupId', 'userFile', 'subGroupId', 'email'],
+    method: 'POST', route: '/api/send-subgroup-email', access: 'admin', bodyFields: ['groupId', 'userFile', 'subGroupId', 'email', 'force'],
     make: async (f) => {
       const u = await f.freshUser();
       return { path: '/api/send-subgroup-email', body: { groupId: u.groupId, userFile: u.fileName, subGroupId: u.subgroupId, email: 'sub@example.com' } };
@@ -252,7 +256,29 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'POST', route: '/api/revoke-user-links', access: 'admin', bodyFields: ['userFile'],
     make: async (f) => ({ path: '/api/revoke-user-links', body: { userFile: (await f.freshUser()).fileName } }),
   },
-  { method: 'GET', route: '/api/messages', access: 'admin', make: async () => ({ path: '/api/messages' }) },
+  { method: 'GET', route: '/api/messages', access: 'admin', make: async () => ({ path: '/api/messages?page=1&pageSize=20&status=queued' }) },
+  // The blast API (PRODUCT §6)
+  {
+    method: 'POST', route: '/api/blasts/preview', access: 'admin', bodyFields: ['groupId', 'kind', 'moduleName'],
+    make: async (f) => ({ path: '/api/blasts/preview', body: { groupId: (await f.freshUser()).groupId, kind: 'invite-sms', moduleName: 'Get to Know You' } }),
+  },
+  {
+    method: 'POST', route: '/api/blasts', access: 'admin', bodyFields: ['groupId', 'kind', 'moduleName', 'force'],
+    make: async (f) => ({ path: '/api/blasts', body: { groupId: (await f.freshUser()).groupId, kind: 'assignment-sms', force: false } }),
+  },
+  {
+    method: 'GET', route: '/api/blasts', access: 'admin',
+    make: async (f) => ({ path: `/api/blasts?groupId=${(await f.freshUser()).groupId}` }),
+  },
+  {
+    method: 'GET', route: '/api/blasts/{campaignId}', access: 'admin', params: ['campaignId'],
+    make: async (f) => {
+      const { groupId } = await f.freshUser();
+      const id = `c-${groupId}`;
+      await f.ctx.db.insertInto('campaigns').values({ id, kind: 'invite-sms', group_id: groupId, scope: 'blast' }).execute();
+      return { path: `/api/blasts/${id}` };
+    },
+  },
   {
     method: 'GET', route: '/api/export-user/{fileName}', access: 'admin', params: ['fileName'],
     make: async (f) => ({ path: `/api/export-user/${encodeURIComponent((await f.freshUser()).fileName)}` }),

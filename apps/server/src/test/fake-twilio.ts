@@ -10,6 +10,8 @@ export interface FakeTwilioMessage {
   to: string;
   from: string;
   body: string;
+  /** The StatusCallback URL sent with the message, if any. */
+  statusCallback: string | null;
 }
 
 export interface TwilioErrorReply {
@@ -28,6 +30,8 @@ export interface FakeTwilio {
   requests: number;
   /** The next `count` message requests get this error instead of being accepted. */
   failNext(error: TwilioErrorReply, count?: number): void;
+  /** Every message request waits this long before it is answered (0: at once), like a slow provider. */
+  setDelay(ms: number): void;
   /** Resolves once `count` messages have been accepted in total (or rejects after `timeoutMs`). */
   waitForMessages(count: number, timeoutMs?: number): Promise<FakeTwilioMessage[]>;
   reset(): void;
@@ -42,6 +46,7 @@ export function startFakeTwilio(opts: { accountSid?: string; authToken?: string 
   const failures: TwilioErrorReply[] = [];
   const waiters: Array<{ count: number; resolve: () => void }> = [];
   let counter = 0;
+  let delayMs = 0;
 
   const fake: FakeTwilio = {
     url: '',
@@ -59,10 +64,14 @@ export function startFakeTwilio(opts: { accountSid?: string; authToken?: string 
         waiters.push({ count, resolve: () => (clearTimeout(timer), resolve(fake.messages)) });
       });
     },
+    setDelay(ms) {
+      delayMs = ms;
+    },
     reset() {
       fake.messages.length = 0;
       fake.requests = 0;
       failures.length = 0;
+      delayMs = 0;
     },
     stop: async () => {
       await server.stop(true);
@@ -80,6 +89,8 @@ export function startFakeTwilio(opts: { accountSid?: string; authToken?: string 
     port: 0,
     async fetch(req) {
       const { pathname } = new URL(req.url);
+      // For a fake run in its own process (benchmarks): what it took so far.
+      if (pathname === '/__stats' && req.method === 'GET') return Response.json({ requests: fake.requests, accepted: fake.messages.length });
       const match = MESSAGES_PATH.exec(pathname);
       if (!match || req.method !== 'POST') return errorReply({ status: 404, code: 20404, message: 'The requested resource was not found' });
       fake.requests++;
@@ -91,6 +102,7 @@ export function startFakeTwilio(opts: { accountSid?: string; authToken?: string 
         return errorReply({ status: 400, code: 20001, message: 'Expected a form-encoded body' });
       }
       const form = new URLSearchParams(await req.text());
+      if (delayMs > 0) await Bun.sleep(delayMs);
       const to = form.get('To');
       const from = form.get('From');
       const body = form.get('Body');
@@ -101,7 +113,7 @@ export function startFakeTwilio(opts: { accountSid?: string; authToken?: string 
       if (failure) return errorReply(failure);
 
       const sid = `SM${(++counter).toString(16).padStart(32, '0')}`;
-      fake.messages.push({ sid, accountSid, to, from, body });
+      fake.messages.push({ sid, accountSid, to, from, body, statusCallback: form.get('StatusCallback') });
       for (const w of waiters.splice(0)) {
         if (fake.messages.length >= w.count) w.resolve();
         else waiters.push(w);
@@ -129,4 +141,10 @@ export function startFakeTwilio(opts: { accountSid?: string; authToken?: string 
   });
   fake.url = `http://127.0.0.1:${server.port}`;
   return fake;
+}
+
+// `bun apps/server/src/test/fake-twilio.ts`: the fake in a process of its own; prints its URL and credentials as JSON.
+if (import.meta.main) {
+  const fake = startFakeTwilio();
+  console.log(JSON.stringify({ url: fake.url, accountSid: fake.accountSid, authToken: fake.authToken }));
 }

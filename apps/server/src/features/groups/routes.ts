@@ -1,21 +1,26 @@
 import { Elysia } from 'elysia';
 import type { AppDeps } from '../../deps';
+import { log } from '../../log';
 import { authPlugin } from '../../plugins/auth';
-import { createGroupBody, groupIdParams, membershipBody, setGroupModuleBody } from './model';
+import { massAddUsers } from './mass-add';
+import { createGroupBody, groupIdParams, massAddBody, membershipBody, pageQuery, setGroupModuleBody } from './model';
 import * as service from './service';
 
 /**
  * Groups (SPEC §7), admins only. Answers SPEC leaves open: get-groups items carry `memberCount` next to
  * `members` (kept for SPEC's shape), create-group `{ id, name }`, delete-group `{ deleted: groupId }`,
  * add/remove-user-to/from-group `{ ok: true }`, set-group-module `{ id, isolatedModule }`.
+ * get-groups and get-group also answer one page when asked (`?page=&pageSize=&q=`, see the service), and
+ * mass-add-users (ours) validates a pasted list and adds the good lines: `{ dryRun, lines, accepted, rejected, added }`.
  */
 export const groupsRoutes = (deps: AppDeps) =>
   new Elysia({ prefix: '/api' })
     .use(authPlugin(deps))
-    .get('/get-groups', () => service.listGroups(deps.db), { auth: 'admin' })
-    .get('/get-group/:groupId', ({ params }) => service.getGroup(deps.db, params.groupId), {
+    .get('/get-groups', ({ query }) => service.listGroups(deps.db, query), { auth: 'admin', query: pageQuery })
+    .get('/get-group/:groupId', ({ params, query }) => service.getGroup(deps.db, params.groupId, query), {
       auth: 'admin',
       params: groupIdParams,
+      query: pageQuery,
     })
     .post('/create-group', ({ body }) => service.createGroup(deps.db, body.name), {
       auth: 'admin',
@@ -33,6 +38,15 @@ export const groupsRoutes = (deps: AppDeps) =>
       auth: 'admin',
       body: membershipBody,
     })
+    .post(
+      '/mass-add-users',
+      async ({ body, identity }) => {
+        const result = await massAddUsers(deps.db, body.groupId, body.text, body.dryRun ?? false);
+        if (!result.dryRun) log.info('users mass-added', { groupId: body.groupId, added: result.added, rejected: result.rejected, by: identity.id });
+        return result;
+      },
+      { auth: 'admin', body: massAddBody },
+    )
     .put(
       '/set-group-module/:groupId',
       ({ params, body }) => service.setGroupModule(deps.db, params.groupId, body.moduleName),

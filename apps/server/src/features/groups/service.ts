@@ -2,15 +2,59 @@ import { randomBytes } from 'node:crypto';
 import type { DB } from '@hearth/db/client';
 import { badRequest, notFound } from '../../plugins/errors';
 import { findUserByFile } from '../../lib/users';
+import { DEFAULT_PAGE_SIZE } from './model';
 import * as repo from './repository';
 
 export const newGroupId = () => randomBytes(8).readBigUInt64BE().toString(36).padStart(13, '0');
 
 export const GROUP_EXISTS = 'Group already exists';
 
-export const listGroups = (db: DB) => repo.listGroups(db);
+type PageQuery = { page?: number; pageSize?: number; q?: string };
 
-export async function getGroup(db: DB, groupId: string) {
+const isPaged = (query: PageQuery) => query.page !== undefined || query.pageSize !== undefined || query.q !== undefined;
+
+function pageOf(query: PageQuery) {
+  const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+  return { limit: pageSize, offset: ((query.page ?? 1) - 1) * pageSize, q: query.q?.trim().toLowerCase() || null };
+}
+
+/** SPEC's list of every group with its members; with `page`, `pageSize` or `q`: `{ groups, total }` for one page. */
+export function listGroups(db: DB, query: PageQuery = {}) {
+  return isPaged(query) ? repo.groupsPage(db, pageOf(query)) : repo.listGroups(db);
+}
+
+/**
+ * SPEC's group with every member and its subgroups; with `page`, `pageSize` or `q` (the detail screen), one page
+ * of members by name (searched by name, e-mail or phone), `total` members matching, the group's `totals`, and
+ * subgroups with a `memberCount` instead of member lists.
+ */
+export function getGroup(db: DB, groupId: string, query: PageQuery = {}) {
+  return isPaged(query) ? getGroupPage(db, groupId, query) : getWholeGroup(db, groupId);
+}
+
+async function getGroupPage(db: DB, groupId: string, query: PageQuery) {
+  const group = await repo.findGroup(db, groupId);
+  if (!group) throw notFound('Group not found');
+  const page = pageOf(query);
+  const [members, totals, subgroups] = await Promise.all([
+    repo.memberViewsPage(db, groupId, page),
+    repo.memberTotals(db, groupId, page.q),
+    repo.subgroupCounts(db, groupId),
+  ]);
+  const placed = await repo.memberSubgroups(db, groupId, members.map((m) => m.id));
+  const subgroupOf = new Map(placed.map(({ user_id, ...s }) => [user_id, s]));
+  return {
+    id: group.id,
+    name: group.name,
+    isolatedModule: group.isolated_module,
+    members: members.map((m) => ({ ...m, subgroup: subgroupOf.get(m.id) ?? null })),
+    subgroups,
+    total: totals.matching,
+    totals: { members: totals.members, withSubgroup: totals.withSubgroup, withProfile: totals.withProfile },
+  };
+}
+
+async function getWholeGroup(db: DB, groupId: string) {
   const group = await repo.findGroup(db, groupId);
   if (!group) throw notFound('Group not found');
   const [members, placed, subgroups] = await Promise.all([

@@ -63,7 +63,8 @@ beforeEach(() => {
 });
 
 describe('POST /api/twilio/subgroup-sms', () => {
-  const blast = (groupId: string, cookie = admin) => ctx.request('POST', '/api/twilio/subgroup-sms', { cookie, body: { groupId } });
+  const blast = (groupId: string, cookie = admin, force?: boolean) =>
+    ctx.request('POST', '/api/twilio/subgroup-sms', { cookie, body: { groupId, ...(force === undefined ? {} : { force }) } });
 
   const phones: Record<string, string> = { Ana: '+14155552651', Ben: '+14155552652', Fay: '+14155552656', Gus: '+14155552657' };
   let refused = '';
@@ -75,7 +76,7 @@ describe('POST /api/twilio/subgroup-sms', () => {
     // Twilio refuses whichever of the four with a usable number is sent first.
     refused = res.body.failedUsers.find((f: { reason: string }) => f.reason.startsWith('Twilio'))?.name;
     expect(Object.keys(phones)).toContain(refused);
-    const reasons: Record<string, string> = { Cal: 'no phone number', Dee: 'opted out of SMS (replied STOP)', [refused]: 'Twilio error 21610 (HTTP 400)' };
+    const reasons: Record<string, string> = { Cal: 'no phone', Dee: 'opted out', [refused]: 'Twilio error 21610 (HTTP 400)' };
     const failed = Object.keys(reasons).sort().map((name) => ({ userFile: users[name].fileName, name, reason: reasons[name] }));
     expect(res.body).toEqual({
       success: false,
@@ -84,6 +85,7 @@ describe('POST /api/twilio/subgroup-sms', () => {
       messageFailed: 3,
       failedUsers: failed,
       message: ['Failed to send 3 SMS messages of 6', ...failed.map((f) => `${f.name}: ${f.reason}`)].join('\n'),
+      campaignId: expect.any(String),
     });
     const byTo = new Map(twilio.messages.map((m) => [m.to, m.body]));
     const delivered = Object.entries(phones).filter(([name]) => name !== refused).map(([, phone]) => phone);
@@ -98,10 +100,22 @@ describe('POST /api/twilio/subgroup-sms', () => {
     expect(byTo.has('+14155552655')).toBe(false); // Eve has no subgroup
   });
 
-  test('blasting again at once sends nothing twice; the refused one goes out now', async () => {
+  test('PRODUCT §6: blasting again is 409 with how many got it and when, until the request says force', async () => {
     const res = await blast('g1');
-    expect(res.body).toMatchObject({ total: 6, messageSuccess: 4, messageFailed: 2 });
-    expect(twilio.messages.map((m) => m.to)).toEqual([phones[refused]]);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      error: 'The subgroup assignment SMS already went to 3 members of Garden Club. Send it again only if you mean to.',
+      alreadySent: 3,
+      sentAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    expect(Date.now() - Date.parse(res.body.sentAt)).toBeLessThan(60_000);
+    expect((await blast('g1', admin, false)).status).toBe(409);
+    expect(twilio.requests).toBe(0);
+
+    const forced = await blast('g1', admin, true);
+    expect(forced.status).toBe(200);
+    expect(forced.body).toMatchObject({ total: 6, messageSuccess: 4, messageFailed: 2 });
+    expect(twilio.messages.map((m) => m.to).sort()).toEqual(Object.values(phones).sort());
   });
 
   test('all sent: success and a sentence', async () => {
@@ -113,6 +127,7 @@ describe('POST /api/twilio/subgroup-sms', () => {
       messageFailed: 0,
       failedUsers: [],
       message: 'Sent the subgroup assignment SMS to all 2 members with a subgroup',
+      campaignId: expect.any(String),
     });
     expect(twilio.messages).toHaveLength(2);
   });
@@ -132,18 +147,36 @@ describe('POST /api/twilio/notify-assignment', () => {
   const notify = (body: object, cookie = admin) => ctx.request('POST', '/api/twilio/notify-assignment', { cookie, body });
 
   test("sends one member's assignment; what else the client sends is ignored", async () => {
+    // Fay got the blast's text for her old subgroup: the new one is a repeat of the kind, so it says force.
     await ctx.db.updateTable('group_members').set({ subgroup_id: 's2' }).where('user_id', '=', users.Fay.id).execute();
-    const res = await notify({ groupId: 'g1', userFile: users.Fay.fileName, subGroupId: 's2', message: 'client text', phoneNumber: '+14155550000' });
+    const res = await notify({ groupId: 'g1', userFile: users.Fay.fileName, subGroupId: 's2', force: true, message: 'client text', phoneNumber: '+14155550000' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ ok: true, status: 'sent', provider: 'twilio', duplicate: false, message: 'SMS sent to Fay' });
     expect(twilio.messages).toEqual([expect.objectContaining({ to: '+14155552656', body: 'Hi Fay! You have been matched with the subgroup "Cyclists" in Garden Club. Rides on weekends.' })]);
   });
 
-  test('right after the blast the member is not texted twice', async () => {
+  test('PRODUCT §6 per member: after the blast a notice is 409 unless forced, and forced within a minute it is the same message', async () => {
     const res = await notify({ groupId: 'g1', userFile: users.Ben.fileName, subGroupId: 's2' });
-    expect(res.status).toBe(200);
-    expect(res.body.duplicate).toBe(true);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      error: 'The assignment SMS was already sent to Ben; send it again to confirm',
+      alreadySent: 1,
+      sentAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    const forced = await notify({ groupId: 'g1', userFile: users.Ben.fileName, subGroupId: 's2', force: true });
+    expect(forced.status).toBe(200);
+    expect(forced.body.duplicate).toBe(true);
     expect(twilio.requests).toBe(0);
+  });
+
+  test('a notice of its own counts too: the second one is 409', async () => {
+    const kim = await member('Kim', 'g4', 's4', { phone_number: '+14155552661' });
+    const body = { groupId: 'g4', userFile: kim.fileName, subGroupId: 's4' };
+    expect((await notify(body)).status).toBe(200);
+    const again = await notify(body);
+    expect(again.status).toBe(409);
+    expect(again.body.alreadySent).toBe(1);
+    expect(twilio.messages).toHaveLength(1);
   });
 
   test('SPEC §8 statuses: 400 no phone, 409 opted out or stale subgroup, 404 unknown, 502 provider', async () => {
@@ -163,7 +196,8 @@ describe('POST /api/twilio/notify-assignment', () => {
     // Ivy was texted by the g4 blast a moment ago; a new description makes it a new message.
     await ctx.db.updateTable('subgroups').set({ description: 'Always cheerful.' }).where('id', '=', 's4').execute();
     twilio.failNext({ status: 500, code: 20500 });
-    const outage = await notify({ groupId: 'g4', userFile: users.Ivy.fileName, subGroupId: 's4' });
+    expect((await notify({ groupId: 'g4', userFile: users.Ivy.fileName, subGroupId: 's4' })).status).toBe(409);
+    const outage = await notify({ groupId: 'g4', userFile: users.Ivy.fileName, subGroupId: 's4', force: true });
     expect(outage.status).toBe(502);
     expect(outage.body.error).toBe('Problems to send SMS to Ivy (Twilio error 20500 (HTTP 500)); it will be retried automatically');
     const [retried] = await twilio.waitForMessages(1);
@@ -193,8 +227,19 @@ describe('POST /api/send-subgroup-email', () => {
     expect(mail.html).toContain('Grows tomatoes.');
   });
 
+  test('PRODUCT §6 per member: the same notice again is 409 until forced', async () => {
+    const again = await send({ groupId: 'g1', userFile: users.Ana.fileName, subGroupId: 's1', email: 'ana.other@example.com' });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      error: 'The assignment e-mail was already sent to Ana; send it again to confirm',
+      alreadySent: 1,
+      sentAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    expect(sink.mails).toHaveLength(0);
+  });
+
   test('the stored e-mail is used when none is sent; none at all is 400; unknown is 404', async () => {
-    expect((await send({ groupId: 'g1', userFile: users.Ana.fileName, subGroupId: 's1', email: '' })).status).toBe(200);
+    expect((await send({ groupId: 'g1', userFile: users.Ana.fileName, subGroupId: 's1', email: '', force: true })).status).toBe(200);
     expect(sink.mails[0].to).toEqual(['ana@example.com']);
     const none = await send({ groupId: 'g1', userFile: users.Gus.fileName, subGroupId: 's2', email: '' });
     expect(none.status).toBe(400);

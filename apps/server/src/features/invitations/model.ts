@@ -20,14 +20,16 @@ export const inviteEmailBody = t.Object({
   moduleName: t.Optional(t.Nullable(moduleName)),
 });
 
-export const subgroupSmsBody = t.Object({ groupId });
+/** PRODUCT §6: `true` sends a notice this member already got (otherwise 409 `{ error, alreadySent, sentAt }`). */
+const force = t.Optional(t.Boolean());
 
 // SPEC: {groupId, userFile, subGroupId, ...}; other fields a client sends are ignored (the server writes the text).
-export const notifyAssignmentBody = t.Object({ groupId, userFile, subGroupId });
+export const notifyAssignmentBody = t.Object({ groupId, userFile, subGroupId, force });
 
 export const subgroupEmailBody = t.Object({
   groupId,
   userFile,
   subGroupId,
   email: t.Optional(t.Nullable(email)),
+  force,
 });

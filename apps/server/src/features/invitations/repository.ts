@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { DB } from '@hearth/db/client';
+import { MAYBE_RECEIVED } from '../messages/outbox';
 import { NAMED_PROMPTS } from '@hearth/db/seed';
 
 /** An admin-editable named prompt (/system-prompts), or the seeded text if it was removed. */
@@ -23,19 +25,6 @@ const memberColumns = [
   'subgroups.description as subgroupDescription',
 ] as const;
 
-/** Members of the group that have a subgroup, with it, in name order. */
-export async function assignedMembers(db: DB, groupId: string) {
-  return db
-    .selectFrom('group_members')
-    .innerJoin('users', 'users.id', 'group_members.user_id')
-    .innerJoin('subgroups', 'subgroups.id', 'group_members.subgroup_id')
-    .select(memberColumns)
-    .where('group_members.group_id', '=', groupId)
-    .orderBy('users.name')
-    .orderBy('users.id')
-    .execute();
-}
-
 /** One member's membership of the group; `subgroupId` is null when they have no subgroup yet. */
 export async function findMembership(db: DB, groupId: string, userId: string) {
   return db
@@ -50,4 +39,24 @@ export async function findMembership(db: DB, groupId: string, userId: string) {
 
 export async function subgroupInGroup(db: DB, groupId: string, subgroupId: string) {
   return db.selectFrom('subgroups').select('id').where('id', '=', subgroupId).where('group_id', '=', groupId).executeTakeFirst();
+}
+
+/**
+ * Whether `kind` already went to this member for this group, by a blast or a notice of its own: how many such
+ * messages may have reached them (sent, delivered, or cut off mid-send) and when the last one left.
+ */
+export async function previousSends(db: DB, groupId: string, userId: string, kind: string) {
+  const row = await db
+    .selectFrom('outbox')
+    .innerJoin('campaigns', 'campaigns.id', 'outbox.campaign_id')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      sql<Date | null>`max(coalesce(outbox.sent_at, outbox.created_at))`.as('sentAt'),
+    ])
+    .where('campaigns.group_id', '=', groupId)
+    .where('outbox.user_id', '=', userId)
+    .where('outbox.kind', '=', kind)
+    .where('outbox.status', 'in', MAYBE_RECEIVED)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), sentAt: row.sentAt };
 }

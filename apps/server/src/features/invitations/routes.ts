@@ -1,19 +1,20 @@
 import { Elysia } from 'elysia';
 import type { AppDeps } from '../../deps';
 import { authPlugin } from '../../plugins/auth';
-import { inviteEmailBody, inviteSmsBody, notifyAssignmentBody, subgroupEmailBody, subgroupSmsBody } from './model';
+import { inviteEmailBody, inviteSmsBody, notifyAssignmentBody, subgroupEmailBody } from './model';
 import * as service from './service';
 
 /**
- * Invitations and subgroup assignment notices (SPEC §7, {sms} = twilio). Single sends answer
+ * Invitations and per-member subgroup assignment notices (SPEC §7, {sms} = twilio); the group blasts,
+ * POST /api/twilio/subgroup-sms included, are the blasts feature's. Single sends answer
  * `{ ok, status, messageId, provider, duplicate, message }` once the provider has answered: 200 when sent
  * (provider "outbox" = kept in the outbox, no provider configured), 202 when still queued after a few
  * seconds. Errors: 400 invalid phone / no e-mail / unknown module, 404 unknown user, group or subgroup,
  * 409 opted out (replied STOP) or a stale subgroup, 502 when the provider refused or failed (a temporary
  * failure is retried automatically). A repeated identical request while the first is in flight or within
  * 60 s of it being sent answers that message with `duplicate: true` and sends nothing new.
- * POST /api/twilio/subgroup-sms answers 200 `{ message, messageFailed, messageSuccess, success, total,
- * failedUsers: [{ userFile, name, reason }] }` (counts of members with a subgroup; see the service).
+ * Notices are sent once (PRODUCT §6): a member who already got this group's assignment SMS (or e-mail), by
+ * the blast or a notice, gets 409 `{ error, alreadySent: 1, sentAt }` unless the request says `force: true`.
  */
 export const invitationsRoutes = (deps: AppDeps) =>
   new Elysia({ prefix: '/api' })
@@ -36,25 +37,23 @@ export const invitationsRoutes = (deps: AppDeps) =>
       },
       { auth: 'admin', body: inviteEmailBody },
     )
-    .post('/twilio/subgroup-sms', ({ body, staff }) => service.sendSubgroupSmsBlast(deps, staff!, body.groupId), {
-      auth: 'admin',
-      body: subgroupSmsBody,
-    })
     .post(
       '/twilio/notify-assignment',
-      async ({ body, staff, set }) => {
-        const { answer, httpStatus } = await service.notifyAssignmentSms(deps, staff!, body);
-        set.status = httpStatus;
-        return answer;
+      async ({ body, staff, set, status }) => {
+        const result = await service.notifyAssignmentSms(deps, staff!, body);
+        if ('alreadySent' in result) return status(409, result.alreadySent);
+        set.status = result.httpStatus;
+        return result.answer;
       },
       { auth: 'admin', body: notifyAssignmentBody },
     )
     .post(
       '/send-subgroup-email',
-      async ({ body, staff, set }) => {
-        const { answer, httpStatus } = await service.sendSubgroupEmail(deps, staff!, body);
-        set.status = httpStatus;
-        return answer;
+      async ({ body, staff, set, status }) => {
+        const result = await service.sendSubgroupEmail(deps, staff!, body);
+        if ('alreadySent' in result) return status(409, result.alreadySent);
+        set.status = result.httpStatus;
+        return result.answer;
       },
       { auth: 'admin', body: subgroupEmailBody },
     );

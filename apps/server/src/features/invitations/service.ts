@@ -1,24 +1,25 @@
-import { DEFAULT_USER_MODULE } from '@hearth/db/seed';
 import type { AppDeps } from '../../deps';
-import { renderInviteEmail, renderSubgroupAssignmentEmail } from '../../emails/render';
-import { normalizePhone } from '../../lib/phone';
-import { findSequence } from '../../lib/sequences';
 import { findUserByFile } from '../../lib/users';
-import { log } from '../../log';
-import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors';
+import { conflict, HttpError, notFound } from '../../plugins/errors';
 import type { StaffIdentity } from '../../plugins/auth';
-import { enqueueOnce, personalLinkPlaceholder, type MessageOutcome } from '../messages/outbox';
-import { assignedMembers, findGroup, findMembership, promptTemplate, subgroupInGroup } from './repository';
+import { invitationModuleFor } from '../groups/isolation';
+import { enqueueOnce, type MessageOutcome } from '../messages/outbox';
+import { findGroup, findMembership, previousSends, subgroupInGroup } from './repository';
+import {
+  assignmentEmailMessage,
+  assignmentText,
+  emailAddress,
+  inviteEmailMessage,
+  inviteSmsText,
+  loadTemplates,
+  moduleFor,
+  smsAddress,
+} from './texts';
+
+export { INVALID_EMAIL, INVALID_PHONE, NO_EMAIL, NO_PHONE, fill } from './texts';
 
 /** How long a single send waits for the provider's answer before it answers "queued" (202). */
 export const SEND_WAIT_MS = 8_000;
-/** A blast waits this long in total; messages still queued then count as accepted. */
-export const BLAST_WAIT_MS = 15_000;
-
-export const INVALID_PHONE = 'Failed to send SMS, invalid Phone';
-export const NO_PHONE = 'Failed to send SMS, the user has no phone number';
-export const NO_EMAIL = 'Failed to send Email, user does not have an email address';
-export const INVALID_EMAIL = 'Failed to send Email, invalid email address';
 
 type Channel = 'sms' | 'email';
 
@@ -34,19 +35,29 @@ export interface SendAnswer {
   message: string;
 }
 
+/** PRODUCT §6: a repeat is refused with this (HTTP 409) unless the request says `force: true`. */
+export interface AlreadySent {
+  error: string;
+  alreadySent: number;
+  sentAt: string | null;
+}
+
+export type Sent = { answer: SendAnswer; httpStatus: 200 | 202 };
+export type SendResult = Sent | { alreadySent: AlreadySent };
+
 // ---- Invitations --------------------------------------------------------------------------------------
 
 export async function sendInviteSms(
   deps: AppDeps,
   staff: StaffIdentity,
   input: { userFile: string; phoneNumber?: string | null; moduleName?: string | null },
-) {
+): Promise<Sent> {
   const user = await findUserByFile(deps.db, input.userFile);
   if (!user) throw notFound('User not found');
   const to = smsAddress(input.phoneNumber?.trim() || user.phone_number);
-  const moduleName = await moduleFor(deps, input.moduleName);
-  const url = personalLinkPlaceholder(moduleName);
-  const body = withLink(fill(await promptTemplate(deps.db, 'invite_sms'), { name: user.name, url }), url);
+  // A member of an isolated group is invited to that group's module (PRODUCT §9).
+  const moduleName = await moduleFor(deps, await invitationModuleFor(deps.db, user.id, input.moduleName));
+  const body = inviteSmsText(await loadTemplates(deps.db), user.name, moduleName);
   const [queued] = await enqueueOnce(deps.outbox, deps.db, { kind: 'invite-sms', createdBy: staff.id }, [
     { userId: user.id, channel: 'sms', to, body },
   ]);
@@ -57,102 +68,65 @@ export async function sendInviteEmail(
   deps: AppDeps,
   staff: StaffIdentity,
   input: { userFile: string; email?: string | null; moduleName?: string | null },
-) {
+): Promise<Sent> {
   const user = await findUserByFile(deps.db, input.userFile);
   if (!user) throw notFound('User not found');
   const to = emailAddress(input.email?.trim() || user.email);
-  const moduleName = await moduleFor(deps, input.moduleName);
-  const url = personalLinkPlaceholder(moduleName);
-  const text = withLink(fill(await promptTemplate(deps.db, 'invite_email'), { name: user.name, url }), url);
-  const html = await renderInviteEmail({ text, url, moduleName });
+  // A member of an isolated group is invited to that group's module (PRODUCT §9).
+  const moduleName = await moduleFor(deps, await invitationModuleFor(deps.db, user.id, input.moduleName));
+  const mail = await inviteEmailMessage(await loadTemplates(deps.db), user.name, moduleName);
   const [queued] = await enqueueOnce(deps.outbox, deps.db, { kind: 'invite-email', createdBy: staff.id }, [
-    { userId: user.id, channel: 'email', to, subject: 'Your Hearth invitation', body: text, html },
+    { userId: user.id, channel: 'email', to, subject: mail.subject, body: mail.text, html: mail.html },
   ]);
   return answerOne(deps, queued, 'email', user.name);
 }
 
-// ---- Subgroup assignment notices ----------------------------------------------------------------------
+// ---- Subgroup assignment notices, per member ------------------------------------------------------------
 
-interface Member {
-  name: string;
-  subgroupName: string | null;
-  subgroupDescription: string | null;
-  userDescription: string;
-}
-
-/** The `subgroup_assignment` prompt filled for one member: their subgroup's description, then their own. */
-function assignmentText(template: string, m: Member, groupName: string) {
-  const description = [m.subgroupDescription, m.userDescription].map((s) => s?.trim()).filter(Boolean).join(' ');
-  return fill(template, {
-    name: m.name,
-    subgroup: m.subgroupName ?? '',
-    group: groupName,
-    description,
-  }).trim();
-}
-
-/**
- * POST /api/twilio/subgroup-sms: every member with a subgroup gets their assignment by SMS. Answers
- * `{ message, messageFailed, messageSuccess, success, total, failedUsers }`: counts of members whose SMS
- * could not be sent (no or invalid phone, opted out, provider refused) and of those sent or accepted for
- * sending; `success` is true when none failed; `message` is a sentence for a person followed by one
- * "name: reason" line per failed member; `failedUsers` lists them as `{ userFile, name, reason }`.
- */
-export async function sendSubgroupSmsBlast(deps: AppDeps, staff: StaffIdentity, groupId: string) {
-  const group = await findGroup(deps.db, groupId);
-  if (!group) throw notFound('Group not found');
-  const members = await assignedMembers(deps.db, group.id);
-  if (members.length === 0) throw badRequest('No member of this group has a subgroup yet: assign subgroups first');
-
-  const template = await promptTemplate(deps.db, 'subgroup_assignment');
-  const reasons = new Map<string, string>();
-  const toSend = [];
-  for (const m of members) {
-    const phone = phoneOrReason(m.phone);
-    if (typeof phone !== 'string') reasons.set(m.userId, phone.reason);
-    else toSend.push({ userId: m.userId, channel: 'sms' as const, to: phone, body: assignmentText(template, m, group.name) });
-  }
-  const queued = await enqueueOnce(deps.outbox, deps.db, { kind: 'subgroup-sms', groupId: group.id, createdBy: staff.id }, toSend);
-  const outcomes = await deps.outbox.waitForOutcome(deps.db, queued.map((q) => q.id), BLAST_WAIT_MS);
-  for (const o of outcomes) {
-    const reason = failureReason(o);
-    if (reason && o.userId) reasons.set(o.userId, reason);
-  }
-  const failedUsers = members.flatMap((m) => {
-    const reason = reasons.get(m.userId);
-    return reason ? [{ userFile: m.fileName, name: m.name, reason }] : [];
-  });
-  const total = members.length;
-  const messageFailed = failedUsers.length;
-  const messageSuccess = total - messageFailed;
-  log.info('subgroup sms blast', { groupId: group.id, total, messageSuccess, messageFailed });
-  const message =
-    messageFailed === 0
-      ? `Sent the subgroup assignment SMS to all ${total} members with a subgroup`
-      : [`Failed to send ${messageFailed} SMS messages of ${total}`, ...failedUsers.map((f) => `${f.name}: ${f.reason}`)].join('\n');
-  return { message, messageFailed, messageSuccess, success: messageFailed === 0, total, failedUsers };
+interface NoticeInput {
+  groupId: string;
+  userFile: string;
+  subGroupId: string;
+  force?: boolean;
 }
 
 /** One member's assignment, checked against what the admin's screen showed (`subGroupId`). */
-async function memberAssignment(deps: AppDeps, groupId: string, userFile: string, subGroupId: string) {
-  const group = await findGroup(deps.db, groupId);
+async function memberAssignment(deps: AppDeps, input: NoticeInput) {
+  const group = await findGroup(deps.db, input.groupId);
   if (!group) throw notFound('Group not found');
-  const user = await findUserByFile(deps.db, userFile);
+  const user = await findUserByFile(deps.db, input.userFile);
   if (!user) throw notFound('User not found');
   const membership = await findMembership(deps.db, group.id, user.id);
   if (!membership) throw notFound('The user is not a member of this group');
-  if (!(await subgroupInGroup(deps.db, group.id, subGroupId))) throw notFound('Subgroup not found in this group');
-  if (membership.subgroupId !== subGroupId) {
+  if (!(await subgroupInGroup(deps.db, group.id, input.subGroupId))) throw notFound('Subgroup not found in this group');
+  if (membership.subgroupId !== input.subGroupId) {
     throw conflict('The member is not in that subgroup (any more): reload the group and try again');
   }
   return { group, user, member: membership };
 }
 
-export async function notifyAssignmentSms(deps: AppDeps, staff: StaffIdentity, input: { groupId: string; userFile: string; subGroupId: string }) {
-  const { group, user, member } = await memberAssignment(deps, input.groupId, input.userFile, input.subGroupId);
+/**
+ * PRODUCT §6, per member: once this member may have received `kind` for this group (by the blast or a notice),
+ * another one needs `force`. A notice still on its way is answered by enqueueOnce as a duplicate instead.
+ */
+async function refusedRepeat(deps: AppDeps, input: NoticeInput, userId: string, name: string, kind: string, what: string) {
+  if (input.force) return null;
+  const before = await previousSends(deps.db, input.groupId, userId, kind);
+  if (before.count === 0) return null;
+  return {
+    error: `The assignment ${what} was already sent to ${name}; send it again to confirm`,
+    alreadySent: 1,
+    sentAt: before.sentAt?.toISOString() ?? null,
+  } satisfies AlreadySent;
+}
+
+export async function notifyAssignmentSms(deps: AppDeps, staff: StaffIdentity, input: NoticeInput): Promise<SendResult> {
+  const { group, user, member } = await memberAssignment(deps, input);
   const to = smsAddress(user.phone_number);
-  const body = assignmentText(await promptTemplate(deps.db, 'subgroup_assignment'), member, group.name);
-  const [queued] = await enqueueOnce(deps.outbox, deps.db, { kind: 'subgroup-sms', groupId: group.id, createdBy: staff.id }, [
+  const refused = await refusedRepeat(deps, input, user.id, user.name, 'assignment-sms', 'SMS');
+  if (refused) return { alreadySent: refused };
+  const body = assignmentText(await loadTemplates(deps.db), member, group.name);
+  const [queued] = await enqueueOnce(deps.outbox, deps.db, { kind: 'assignment-sms', groupId: group.id, createdBy: staff.id }, [
     { userId: user.id, channel: 'sms', to, body },
   ]);
   return answerOne(deps, queued, 'sms', user.name);
@@ -161,14 +135,15 @@ export async function notifyAssignmentSms(deps: AppDeps, staff: StaffIdentity, i
 export async function sendSubgroupEmail(
   deps: AppDeps,
   staff: StaffIdentity,
-  input: { groupId: string; userFile: string; subGroupId: string; email?: string | null },
-) {
-  const { group, user, member } = await memberAssignment(deps, input.groupId, input.userFile, input.subGroupId);
+  input: NoticeInput & { email?: string | null },
+): Promise<SendResult> {
+  const { group, user, member } = await memberAssignment(deps, input);
   const to = emailAddress(input.email?.trim() || user.email);
-  const text = assignmentText(await promptTemplate(deps.db, 'subgroup_assignment'), member, group.name);
-  const html = await renderSubgroupAssignmentEmail({ text, groupName: group.name, subgroupName: member.subgroupName ?? '' });
-  const [queued] = await enqueueOnce(deps.outbox, deps.db, { kind: 'subgroup-email', groupId: group.id, createdBy: staff.id }, [
-    { userId: user.id, channel: 'email', to, subject: `Your subgroup in ${group.name}`, body: text, html },
+  const refused = await refusedRepeat(deps, input, user.id, user.name, 'assignment-email', 'e-mail');
+  if (refused) return { alreadySent: refused };
+  const mail = await assignmentEmailMessage(await loadTemplates(deps.db), member, group.name);
+  const [queued] = await enqueueOnce(deps.outbox, deps.db, { kind: 'assignment-email', groupId: group.id, createdBy: staff.id }, [
+    { userId: user.id, channel: 'email', to, subject: mail.subject, body: mail.text, html: mail.html },
   ]);
   return answerOne(deps, queued, 'email', user.name);
 }
@@ -176,17 +151,22 @@ export async function sendSubgroupEmail(
 // ---- Shared -------------------------------------------------------------------------------------------
 
 /** Waits briefly for the real outcome and answers it (SPEC §8 statuses: 400/409 here are the caller's). */
-async function answerOne(deps: AppDeps, queued: { id: number; duplicate: boolean }, channel: Channel, name: string) {
+async function answerOne(
+  deps: AppDeps,
+  queued: { id: number; duplicate: boolean },
+  channel: Channel,
+  name: string,
+): Promise<Sent> {
   const [o] = await deps.outbox.waitForOutcome(deps.db, [queued.id], SEND_WAIT_MS);
   const what = channel === 'sms' ? 'SMS' : 'Email';
   if (!o) throw new HttpError(500, `The ${what} could not be queued`);
-  const reason = failureReason(o);
   if (o.status === 'skipped') throw conflict(`${name} has opted out of text messages (replied STOP); nothing was sent`);
+  const reason = failureReason(o);
   if (reason) {
     const next = o.retrying ? 'it will be retried automatically' : 'please try again later';
-    throw new HttpError(502, `Problems to send ${what} to ${name} (${o.lastError ?? 'provider error'}); ${next}`);
+    throw new HttpError(502, `Problems to send ${what} to ${name} (${reason}); ${next}`);
   }
-  const status = o.status === 'sent' ? ('sent' as const) : ('queued' as const);
+  const status = o.status === 'queued' || o.status === 'sending' ? ('queued' as const) : ('sent' as const);
   const kept = o.provider === 'outbox';
   const message =
     status === 'queued' ? `${what} to ${name} is queued`
@@ -196,49 +176,9 @@ async function answerOne(deps: AppDeps, queued: { id: number; duplicate: boolean
   return { answer, httpStatus: status === 'sent' ? 200 : 202 };
 }
 
-/** Why a message did not go out, or null when it was sent or is still on its way. */
+/** Why a message did not (certainly) go out, or null when it was sent or is still on its way. */
 function failureReason(o: MessageOutcome): string | null {
-  if (o.status === 'skipped') return 'opted out of SMS (replied STOP)';
-  if (o.status === 'failed' || o.retrying) return o.lastError ?? 'provider error';
+  if (o.status === 'failed' || o.status === 'undelivered' || o.retrying) return o.lastError ?? 'provider error';
+  if (o.status === 'unknown') return 'the send was cut off; it may or may not have arrived';
   return null;
 }
-
-function smsAddress(raw: string | null | undefined): string {
-  const phone = phoneOrReason(raw);
-  if (typeof phone === 'string') return phone;
-  throw badRequest(phone.reason === 'no phone number' ? NO_PHONE : INVALID_PHONE);
-}
-
-function phoneOrReason(raw: string | null | undefined): string | { reason: string } {
-  let phone: string | null;
-  try {
-    phone = normalizePhone(raw);
-  } catch {
-    return { reason: 'invalid phone number' };
-  }
-  return phone ?? { reason: 'no phone number' };
-}
-
-const EMAIL_SHAPE = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/;
-
-function emailAddress(raw: string | null | undefined): string {
-  const email = raw?.trim();
-  if (!email) throw badRequest(NO_EMAIL);
-  if (!EMAIL_SHAPE.test(email)) throw badRequest(INVALID_EMAIL);
-  return email;
-}
-
-/** The module named in the invitation (SPEC §9: 'Get to Know You' when none is chosen), as stored. */
-async function moduleFor(deps: AppDeps, requested: string | null | undefined): Promise<string> {
-  const sequence = await findSequence(deps.db, requested?.trim() || DEFAULT_USER_MODULE);
-  if (!sequence || sequence.is_global || sequence.archived) throw badRequest('The module does not exist');
-  return sequence.name;
-}
-
-/** `{key}` placeholders of the admin-editable templates; unknown ones stay as written. */
-export function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? values[key] : whole));
-}
-
-/** An edited template may have lost `{url}`: the link must still be in the message. */
-const withLink = (text: string, url: string) => (text.includes(url) ? text : `${text.trimEnd()}\n${url}`);

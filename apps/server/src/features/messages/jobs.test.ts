@@ -90,7 +90,7 @@ describe('the send-message queue', () => {
     expect(twilio.messages).toHaveLength(0);
   });
 
-  test('a message found mid-send (a crash) is not sent again: it is recorded as interrupted', async () => {
+  test('a message found mid-send (a crash) is not sent again: its outcome is unknown', async () => {
     const user = await ctx.createUser('Crashed', { phone_number: '+14155552625' });
     const c = await campaign();
     // Written without a job, then put where a crashed attempt leaves it.
@@ -99,11 +99,11 @@ describe('the send-message queue', () => {
       .values({ unique_key: `${c}/${user.id}/test`, campaign_id: c, user_id: user.id, channel: 'sms', kind: 'test', to_address: '+14155552625', body: 'x', status: 'sending', attempts: 1 })
       .returning('id')
       .executeTakeFirstOrThrow();
-    expect(await deliverMessage(ctx.deps, id, { finalAttempt: false })).toBe('done');
-    expect(await row(id)).toMatchObject({ status: 'failed', last_error: INTERRUPTED, attempts: 1 });
+    expect((await deliverMessage(ctx.deps, id, { finalAttempt: false })).outcome).toBe('done');
+    expect(await row(id)).toMatchObject({ status: 'unknown', last_error: INTERRUPTED, attempts: 1 });
     // A job for a message already sent does nothing either.
     await ctx.db.updateTable('outbox').set({ status: 'sent' }).where('id', '=', id).execute();
-    expect(await deliverMessage(ctx.deps, id, { finalAttempt: false })).toBe('done');
+    expect((await deliverMessage(ctx.deps, id, { finalAttempt: false })).outcome).toBe('done');
     expect(twilio.requests).toBe(0);
   });
 

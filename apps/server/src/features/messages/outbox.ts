@@ -47,8 +47,17 @@ export async function insertOutboxRows(db: DB, messages: OutgoingMessage[]): Pro
   return (await insertOutboxRowsWithKeys(db, messages)).map((r) => r.id);
 }
 
+/** Rows per INSERT: a blast to thousands stays far below PostgreSQL's 65,535 parameters per statement. */
+const INSERT_CHUNK = 500;
+const chunks = <T>(items: T[]) => Array.from({ length: Math.ceil(items.length / INSERT_CHUNK) }, (_, i) => items.slice(i * INSERT_CHUNK, (i + 1) * INSERT_CHUNK));
+
 export async function insertOutboxRowsWithKeys(db: DB, messages: OutgoingMessage[]) {
-  if (messages.length === 0) return [];
+  const rows: Array<{ id: number; unique_key: string }> = [];
+  for (const chunk of chunks(messages)) rows.push(...(await insertChunk(db, chunk)));
+  return rows;
+}
+
+function insertChunk(db: DB, messages: OutgoingMessage[]) {
   return db
     .insertInto('outbox')
     .values(
@@ -67,6 +76,32 @@ export async function insertOutboxRowsWithKeys(db: DB, messages: OutgoingMessage
     .onConflict((oc) => oc.column('unique_key').doNothing())
     .returning(['id', 'unique_key'])
     .execute();
+}
+
+/** Members a blast leaves out (no address, opted out, no subgroup): a 'skipped' row each, so progress adds up. */
+export async function insertSkippedMessages(
+  db: DB,
+  messages: Array<Omit<OutgoingMessage, 'body' | 'subject' | 'html'> & { reason: string }>,
+): Promise<void> {
+  for (const chunk of chunks(messages)) {
+    await db
+      .insertInto('outbox')
+      .values(
+        chunk.map((m) => ({
+          unique_key: m.uniqueKey,
+          campaign_id: m.campaignId ?? null,
+          user_id: m.userId ?? null,
+          channel: m.channel,
+          kind: m.kind,
+          to_address: m.to,
+          body: '',
+          status: 'skipped' as const,
+          last_error: m.reason,
+        })),
+      )
+      .onConflict((oc) => oc.column('unique_key').doNothing())
+      .execute();
+  }
 }
 
 /** Keeps messages in the outbox only (before the job queue starts, and in tests of other features). */
@@ -99,8 +134,14 @@ export async function readOutcomes(db: DB, ids: number[]): Promise<MessageOutcom
   });
 }
 
-/** Sent, failed for good, skipped, or failed once and waiting for a retry: nothing more to wait for now. */
-export const isSettled = (o: MessageOutcome) => o.status === 'sent' || o.status === 'failed' || o.status === 'skipped' || o.retrying;
+/** Neither queued nor being sent: nothing will happen to it unless a provider reports on its delivery. */
+export const isFinal = (status: OutboxStatus) => status !== 'queued' && status !== 'sending';
+
+/** Sent (or further), failed for good, skipped, unknown, or failed once and waiting for a retry: nothing more to wait for now. */
+export const isSettled = (o: MessageOutcome) => isFinal(o.status) || o.retrying;
+
+/** Statuses of a message that may have reached its recipient: the ones a repeat would send twice. */
+export const MAYBE_RECEIVED: OutboxStatus[] = ['sent', 'delivered', 'unknown'];
 
 /**
  * Polls until every message is settled or `timeoutMs` passes. `wake` (the local worker) cuts the wait short;
@@ -175,7 +216,7 @@ export async function enqueueOnce(
         eb.or([
           eb.and([eb('status', 'in', ['queued', 'sending']), eb('created_at', '>', sql<Date>`now() - interval '1 day'`)]),
           eb.and([
-            eb('status', 'in', ['sent', 'skipped']),
+            eb('status', 'in', ['sent', 'delivered', 'undelivered', 'skipped', 'unknown']),
             eb('created_at', '>', sql<Date>`now() - make_interval(secs => ${DUPLICATE_WINDOW_SECONDS})`),
           ]),
         ]),

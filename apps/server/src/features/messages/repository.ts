@@ -2,35 +2,27 @@ import { sql } from 'kysely';
 import type { DB } from '@hearth/db/client';
 import type { OutboxStatus } from '@hearth/db/schema';
 
-/** Takes a queued message for one attempt: only one worker can, and only while it is queued. */
-export async function claimMessage(db: DB, id: number) {
+/**
+ * Takes queued messages for one attempt each: only one worker can, and only while they are queued. In the same
+ * statement (round trips matter on a blast): each recipient's name, and whether the number is opted out (by
+ * the user's own flag, or by any user holding that number: a STOP is about the phone).
+ */
+export async function claimMessages(db: DB, ids: number[], instanceId: string) {
+  if (ids.length === 0) return [];
   return db
     .updateTable('outbox')
-    .set((eb) => ({ status: 'sending', attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', id)
+    .set((eb) => ({ status: 'sending', attempts: eb('attempts', '+', 1), locked_by: instanceId, locked_at: sql<Date>`now()` }))
+    .where('id', 'in', ids)
     .where('status', '=', 'queued')
     .returningAll()
-    .executeTakeFirst();
-}
-
-export async function findMessageStatus(db: DB, id: number) {
-  return db.selectFrom('outbox').select(['id', 'status']).where('id', '=', id).executeTakeFirst();
-}
-
-/** Opted out by the user's own flag, or by any user holding that number (a STOP is about the phone). */
-export async function isOptedOut(db: DB, phone: string, userId: string | null): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('sms_opt_out', '=', true)
-    .where((eb) => (userId ? eb.or([eb('phone_number', '=', phone), eb('id', '=', userId)]) : eb('phone_number', '=', phone)))
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function findUserName(db: DB, userId: string) {
-  return db.selectFrom('users').select(['id', 'name']).where('id', '=', userId).executeTakeFirst();
+    .returning([
+      sql<string | null>`(select u.name from users u where u.id = outbox.user_id)`.as('user_name'),
+      // Two EXISTS, not one with OR: each can use its index (phone, primary key) instead of scanning users.
+      sql<boolean>`outbox.channel = 'sms' and (
+        exists (select 1 from users u where u.phone_number = outbox.to_address and u.sms_opt_out)
+        or exists (select 1 from users u where u.id = outbox.user_id and u.sms_opt_out))`.as('opted_out'),
+    ])
+    .execute();
 }
 
 /**
@@ -42,38 +34,137 @@ export async function recordAttempt(
   id: number,
   result: { status: OutboxStatus; provider?: string | null; providerMessageId?: string | null; lastError?: string | null },
 ) {
-  await db
+  return db
     .updateTable('outbox')
     .set({
       status: result.status,
       ...(result.provider !== undefined ? { provider: result.provider } : {}),
       provider_message_id: result.providerMessageId ?? null,
       last_error: result.lastError ?? null,
+      locked_by: null,
       ...(result.status === 'sent' ? { sent_at: sql<Date>`now()` } : {}),
     })
     .where('id', '=', id)
     .where('status', '=', 'sending')
+    .returning('campaign_id')
+    .executeTakeFirst();
+}
+
+/** Claimed messages handed back before anything was sent (their attempt does not count). */
+export async function releaseClaims(db: DB, ids: number[], instanceId: string) {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('outbox')
+    .set((eb) => ({ status: 'queued', attempts: eb('attempts', '-', 1), locked_by: null, locked_at: null }))
+    .where('id', 'in', ids)
+    .where('status', '=', 'sending')
+    .where('locked_by', '=', instanceId)
     .execute();
 }
 
-/** A message found 'sending' when a new attempt starts: the earlier attempt was cut off mid-send. */
-export async function markInterrupted(db: DB, id: number, lastError: string) {
-  await db.updateTable('outbox').set({ status: 'failed', last_error: lastError }).where('id', '=', id).where('status', '=', 'sending').execute();
+/** Messages found 'sending' when a new attempt starts: the earlier attempt was cut off mid-send. */
+export async function markInterrupted(db: DB, ids: number[], lastError: string) {
+  if (ids.length === 0) return [];
+  return db
+    .updateTable('outbox')
+    .set({ status: 'unknown', last_error: lastError, locked_by: null })
+    .where('id', 'in', ids)
+    .where('status', '=', 'sending')
+    .returning(['id', 'campaign_id'])
+    .execute();
 }
 
-export async function listMessages(db: DB, opts: { limit: number; status?: OutboxStatus; beforeId?: number; userId?: string }) {
-  let q = db
-    .selectFrom('outbox')
+/**
+ * Messages left 'sending' by a server that is gone become 'unknown' (they may or may not have left; never
+ * retried). `anyOwner`: every send not of `instanceId` is dead (PGlite: one process per database); otherwise
+ * only those sending for longer than `staleSeconds`, since another live instance may be mid-send.
+ */
+export async function markDeadSendsUnknown(
+  db: DB,
+  opts: { instanceId: string; anyOwner: boolean; staleSeconds: number; lastError: string },
+) {
+  return db
+    .updateTable('outbox')
+    .set({ status: 'unknown', last_error: opts.lastError, locked_by: null })
+    .where('status', '=', 'sending')
+    .where((eb) =>
+      eb.or([
+        eb('locked_at', 'is', null),
+        eb('locked_at', '<', sql<Date>`now() - make_interval(secs => ${opts.staleSeconds})`),
+        ...(opts.anyOwner ? [eb('locked_by', 'is', null), eb('locked_by', '<>', opts.instanceId)] : []),
+      ]),
+    )
+    .returning(['id', 'campaign_id'])
+    .execute();
+}
+
+/** Marks the campaign finished once none of its messages is queued or sending (idempotent). */
+export async function finishCampaignIfDone(db: DB, campaignId: string) {
+  await db
+    .updateTable('campaigns')
+    .set({ finished_at: sql<Date>`now()` })
+    .where('id', '=', campaignId)
+    .where('finished_at', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('outbox').select('outbox.id').where('outbox.campaign_id', '=', campaignId).where('outbox.status', 'in', ['queued', 'sending']))),
+    )
+    .execute();
+}
+
+/**
+ * Twilio's delivery report for the message it knows as `sid`. Only a sent message moves (to delivered or
+ * undelivered); a report about one already reported, failed or unknown to us changes nothing.
+ */
+export async function applyDeliveryStatus(db: DB, sid: string, status: 'delivered' | 'undelivered', lastError: string | null) {
+  const rows = await db
+    .updateTable('outbox')
+    .set({ status, last_error: lastError, status_at: sql<Date>`now()` })
+    .where('provider_message_id', '=', sid)
+    .where('provider', '=', 'twilio')
+    .where('status', 'in', ['sent', 'unknown'])
+    .returning('id')
+    .execute();
+  return rows.length;
+}
+
+export interface MessageFilter {
+  status?: OutboxStatus;
+  kind?: string;
+  groupId?: string;
+  campaignId?: string;
+  userId?: string;
+}
+
+function filtered(db: DB, f: MessageFilter) {
+  let q = db.selectFrom('outbox').leftJoin('campaigns', 'campaigns.id', 'outbox.campaign_id');
+  if (f.status) q = q.where('outbox.status', '=', f.status);
+  if (f.kind) q = q.where('outbox.kind', '=', f.kind);
+  if (f.groupId) q = q.where('campaigns.group_id', '=', f.groupId);
+  if (f.campaignId) q = q.where('outbox.campaign_id', '=', f.campaignId);
+  if (f.userId) q = q.where('outbox.user_id', '=', f.userId);
+  return q;
+}
+
+/** Newest first: a page by offset (the admin table) or older than `beforeId` (a cursor). */
+export async function listMessages(db: DB, opts: MessageFilter & { limit: number; beforeId?: number; offset?: number }) {
+  let q = filtered(db, opts)
+    .leftJoin('users', 'users.id', 'outbox.user_id')
+    .leftJoin('groups', 'groups.id', 'campaigns.group_id')
     .select([
-      'id', 'channel', 'to_address', 'kind', 'status', 'created_at', 'sent_at', 'attempts', 'last_error', 'provider',
-      'provider_message_id', 'campaign_id', 'user_id',
+      'outbox.id', 'outbox.channel', 'outbox.to_address', 'outbox.kind', 'outbox.status', 'outbox.created_at', 'outbox.sent_at',
+      'outbox.status_at', 'outbox.attempts', 'outbox.last_error', 'outbox.provider', 'outbox.provider_message_id',
+      'outbox.campaign_id', 'outbox.user_id', 'users.name as user_name', 'campaigns.group_id', 'groups.name as group_name',
     ])
-    .orderBy('id', 'desc')
+    .orderBy('outbox.id', 'desc')
     .limit(opts.limit);
-  if (opts.status) q = q.where('status', '=', opts.status);
-  if (opts.beforeId !== undefined) q = q.where('id', '<', opts.beforeId);
-  if (opts.userId) q = q.where('user_id', '=', opts.userId);
+  if (opts.beforeId !== undefined) q = q.where('outbox.id', '<', opts.beforeId);
+  if (opts.offset) q = q.offset(opts.offset);
   return q.execute();
+}
+
+export async function countMessages(db: DB, f: MessageFilter): Promise<number> {
+  const row = await filtered(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** STOP / START from a phone: every user with that number. Returns how many users changed. */
@@ -86,4 +177,13 @@ export async function setSmsOptOut(db: DB, phone: string, optOut: boolean): Prom
     .returning('id')
     .execute();
   return rows.length;
+}
+
+/** Personal-link tokens (their SHA-256 only) issued for a batch of messages at send time. */
+export async function insertLinkTokens(db: DB, tokens: Array<{ tokenHash: string; userId: string; moduleName: string }>) {
+  if (tokens.length === 0) return;
+  await db
+    .insertInto('user_link_tokens')
+    .values(tokens.map((t) => ({ token_hash: t.tokenHash, user_id: t.userId, module_name: t.moduleName })))
+    .execute();
 }

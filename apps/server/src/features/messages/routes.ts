@@ -6,18 +6,21 @@ import { log } from '../../log';
 import { authPlugin } from '../../plugins/auth';
 import { badRequest, forbidden } from '../../plugins/errors';
 import { DEFAULT_MESSAGES_LIMIT, messagesQuery } from './model';
-import { listMessages } from './repository';
-import { handleInboundSms } from './service';
+import { countMessages, listMessages } from './repository';
+import { handleDeliveryStatus, handleInboundSms } from './service';
 
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 
 /**
- * The outbox for admins and Twilio's inbound webhook.
- * GET /api/messages answers `[{ id, channel, to, kind, status, createdAt, sentAt, attempts, lastError,
- * provider, providerMessageId, campaignId, userId, retrying }]`, newest first. `status` is queued |
- * sending | sent | failed | skipped; `retrying` marks a queued message whose last attempt failed and that
- * will be tried again. `provider: "outbox"` with status sent means the message was kept here and went to
- * nobody (no TWILIO_* / SMTP_URL configured).
+ * The outbox for admins and Twilio's webhooks.
+ * GET /api/messages answers `[{ id, channel, to, kind, status, createdAt, sentAt, statusAt, attempts, lastError,
+ * provider, providerMessageId, campaignId, userId, name, groupId, groupName, retrying }]`, newest first (never a
+ * body). Filters: `status`, `kind`, `groupId` (the campaign's group), `campaignId`; `limit` + `before` page by id.
+ * With `page` (and `pageSize`, default 100) it answers `{ messages, total }` for that page instead.
+ * `status`: queued | sending | sent | delivered | undelivered | failed | skipped | unknown. `unknown`: the send was
+ * cut off by a stop or crash and is never retried (it may have arrived); `delivered`/`undelivered`: Twilio's
+ * delivery report. `retrying` marks a queued message whose last attempt failed and that will be tried again.
+ * `provider: "outbox"` with status sent means the message was kept here and went to nobody (no provider configured).
  */
 export const messagesRoutes = (deps: AppDeps) =>
   new Elysia({ prefix: '/api' })
@@ -25,47 +28,74 @@ export const messagesRoutes = (deps: AppDeps) =>
     .get(
       '/messages',
       async ({ query }) => {
-        const rows = await listMessages(deps.db, {
-          limit: query.limit ?? DEFAULT_MESSAGES_LIMIT,
-          status: query.status,
-          beforeId: query.before,
-        });
-        return rows.map((r) => ({
-          id: r.id,
-          channel: r.channel,
-          to: r.to_address,
-          kind: r.kind,
-          status: r.status,
-          createdAt: r.created_at,
-          sentAt: r.sent_at,
-          attempts: r.attempts,
-          lastError: r.last_error,
-          provider: r.provider,
-          providerMessageId: r.provider_message_id,
-          campaignId: r.campaign_id,
-          userId: r.user_id,
-          retrying: r.status === 'queued' && r.attempts > 0,
-        }));
+        const filter = { status: query.status, kind: query.kind, groupId: query.groupId, campaignId: query.campaignId };
+        if (query.page === undefined) {
+          const rows = await listMessages(deps.db, { ...filter, limit: query.limit ?? DEFAULT_MESSAGES_LIMIT, beforeId: query.before });
+          return rows.map(messageView);
+        }
+        const pageSize = query.pageSize ?? query.limit ?? DEFAULT_MESSAGES_LIMIT;
+        const [rows, total] = await Promise.all([
+          listMessages(deps.db, { ...filter, limit: pageSize, offset: (query.page - 1) * pageSize, beforeId: query.before }),
+          countMessages(deps.db, filter),
+        ]);
+        return { messages: rows.map(messageView), total };
       },
       { auth: 'admin', query: messagesQuery },
     )
     // Twilio's inbound SMS webhook: no session; the X-Twilio-Signature over PUBLIC_URL + path is the proof.
     .post('/twilio/inbound', async ({ request, body }) => {
-      const authToken = deps.config.twilio?.authToken;
-      if (!authToken) throw forbidden('Inbound SMS needs TWILIO_AUTH_TOKEN to check the signature');
-      const params = formParams(body);
-      const signature = request.headers.get('x-twilio-signature') ?? '';
-      const { pathname, search } = new URL(request.url);
-      const url = `${deps.config.publicUrl}${pathname}${search}`;
-      if (!params || !signature || !twilio.validateRequest(authToken, signature, url, params)) {
-        log.warn('inbound sms refused: bad signature');
-        throw forbidden('Invalid Twilio signature');
-      }
+      const params = signedTwilioParams(deps, request, body, 'inbound sms');
       const from = phoneOrNull(params.From);
       if (!from) throw badRequest('From is not a phone number');
       await handleInboundSms(deps, from, params.Body ?? '');
       return new Response(EMPTY_TWIML, { headers: { 'content-type': 'text/xml; charset=utf-8' } });
+    })
+    // Twilio's delivery status callback (the StatusCallback sent with each SMS): delivered / undelivered.
+    .post('/twilio/status', async ({ request, body }) => {
+      const params = signedTwilioParams(deps, request, body, 'sms status');
+      const sid = params.MessageSid ?? params.SmsSid;
+      if (!sid || !/^[A-Z]{2}[0-9a-f]{32}$/.test(sid)) throw badRequest('MessageSid is missing or malformed');
+      await handleDeliveryStatus(deps, sid, params.MessageStatus ?? params.SmsStatus ?? '', params.ErrorCode);
+      return new Response(null, { status: 204 });
     });
+
+type MessageRow = Awaited<ReturnType<typeof listMessages>>[number];
+
+const messageView = (r: MessageRow) => ({
+  id: r.id,
+  channel: r.channel,
+  to: r.to_address,
+  kind: r.kind,
+  status: r.status,
+  createdAt: r.created_at,
+  sentAt: r.sent_at,
+  statusAt: r.status_at,
+  attempts: r.attempts,
+  lastError: r.last_error,
+  provider: r.provider,
+  providerMessageId: r.provider_message_id,
+  campaignId: r.campaign_id,
+  userId: r.user_id,
+  name: r.user_name,
+  groupId: r.group_id,
+  groupName: r.group_name,
+  retrying: r.status === 'queued' && r.attempts > 0,
+});
+
+/** The posted form when X-Twilio-Signature proves Twilio sent it to PUBLIC_URL + this path; else 403. */
+function signedTwilioParams(deps: AppDeps, request: Request, body: unknown, what: string): Record<string, string> {
+  const authToken = deps.config.twilio?.authToken;
+  if (!authToken) throw forbidden('Twilio webhooks need TWILIO_AUTH_TOKEN to check the signature');
+  const params = formParams(body);
+  const signature = request.headers.get('x-twilio-signature') ?? '';
+  const { pathname, search } = new URL(request.url);
+  const url = `${deps.config.publicUrl}${pathname}${search}`;
+  if (!params || !signature || !twilio.validateRequest(authToken, signature, url, params)) {
+    log.warn(`${what} refused: bad signature`);
+    throw forbidden('Invalid Twilio signature');
+  }
+  return params;
+}
 
 /** The form fields Twilio posted, as strings (what the signature covers), or null for anything else. */
 function formParams(body: unknown): Record<string, string> | null {

@@ -1,65 +1,161 @@
 import type { AppDeps } from '../../deps';
-import { issuePersonalLink } from '../../lib/personal-links';
+import { personalLinkUrl } from '../../lib/personal-links';
+import { hashToken, newToken } from '../../plugins/auth';
 import { log } from '../../log';
 import { SendError } from '../../providers/sms';
 import { fillPlaceholders, placeholderModules } from './outbox';
-import { claimMessage, findMessageStatus, findUserName, isOptedOut, markInterrupted, recordAttempt, setSmsOptOut } from './repository';
+import {
+  applyDeliveryStatus,
+  claimMessages,
+  finishCampaignIfDone,
+  insertLinkTokens,
+  releaseClaims,
+  markDeadSendsUnknown,
+  markInterrupted,
+  recordAttempt,
+  setSmsOptOut,
+} from './repository';
 
 export const OPTED_OUT = 'Not sent: the recipient replied STOP (opted out of SMS)';
-export const INTERRUPTED = 'Outcome unknown: an earlier attempt was cut off while sending; not retried so it cannot arrive twice';
+export const INTERRUPTED = 'Outcome unknown: the send was cut off (server stopped or crashed); not retried so it cannot arrive twice';
+
+type Claimed = Awaited<ReturnType<typeof claimMessages>>[number];
+type Outcome = 'done' | 'retry';
 
 /**
- * One attempt at sending one outbox message (the job queue's handler). Returns 'retry' when the queue
- * should try again later, 'done' otherwise. Safe to run twice for one message: only a 'queued' row is
- * claimed, and a row found 'sending' (a crash mid-send) is not sent again.
+ * One attempt at sending each of a batch of outbox messages (the job queue's handler), sent concurrently.
+ * Returns each id's outcome: 'retry' when the queue should try again later, 'done' otherwise. Safe to run twice
+ * for a message: only a 'queued' row is claimed, and a row found 'sending' (an attempt cut off by a crash)
+ * becomes 'unknown' and is not sent again. Campaigns whose last message this settled are marked finished.
  */
-export async function deliverMessage(deps: AppDeps, id: number, opts: { finalAttempt: boolean }): Promise<'done' | 'retry'> {
+export async function deliverMessages(
+  deps: AppDeps,
+  attempts: Array<{ id: number; finalAttempt: boolean }>,
+  instanceId = 'direct',
+): Promise<Map<number, Outcome>> {
+  const ids = attempts.map((a) => a.id);
+  const claimed = await claimMessages(deps.db, ids, instanceId);
+  const taken = new Set(claimed.map((r) => r.id));
+  const interrupted = await markInterrupted(deps.db, ids.filter((id) => !taken.has(id)), INTERRUPTED);
+  for (const r of interrupted) log.warn('message interrupted mid-send', { outboxId: r.id });
+
+  const final = new Map(attempts.map((a) => [a.id, a.finalAttempt]));
+  let links: Map<number, Map<string, string>>;
+  try {
+    links = await issueLinks(deps, claimed);
+  } catch (err) {
+    // Nothing was sent yet: give the messages back to the queue for its retry (else they would read as cut off).
+    await releaseClaims(deps.db, [...taken], instanceId);
+    throw err;
+  }
+  const results = await Promise.all(claimed.map((row) => sendOne(deps, row, links.get(row.id), final.get(row.id) ?? false)));
+  const outcomes = new Map<number, Outcome>(ids.map((id) => [id, 'done']));
+  const settledCampaigns = interrupted.map((r) => r.campaign_id);
+  for (const r of results) {
+    outcomes.set(r.id, r.outcome);
+    if (r.outcome === 'done') settledCampaigns.push(r.campaignId);
+  }
+  await finishCampaigns(deps, settledCampaigns);
+  return outcomes;
+}
+
+/** One message, for tests and callers outside the queue. */
+export async function deliverMessage(deps: AppDeps, id: number, opts: { finalAttempt: boolean; instanceId?: string }) {
+  const outcomes = await deliverMessages(deps, [{ id, finalAttempt: opts.finalAttempt }], opts.instanceId);
+  return { outcome: outcomes.get(id) ?? ('done' as const) };
+}
+
+/** Sends one claimed message and records the attempt at once (so a crash leaves as few sends unknown as can be). */
+async function sendOne(deps: AppDeps, row: Claimed, links: Map<string, string> | undefined, finalAttempt: boolean) {
   const { db } = deps;
-  const row = await claimMessage(db, id);
-  if (!row) {
-    const current = await findMessageStatus(db, id);
-    if (current?.status === 'sending') {
-      await markInterrupted(db, id, INTERRUPTED);
-      log.warn('message interrupted mid-send', { outboxId: id });
-    }
-    return 'done';
-  }
+  const settle = async (result: Parameters<typeof recordAttempt>[2]) => {
+    const recorded = await recordAttempt(db, row.id, result);
+    return { id: row.id, outcome: result.status === 'queued' ? ('retry' as const) : ('done' as const), campaignId: recorded?.campaign_id ?? null };
+  };
 
-  if (row.channel === 'sms' && (await isOptedOut(db, row.to_address, row.user_id))) {
-    await recordAttempt(db, id, { status: 'skipped', lastError: OPTED_OUT });
-    log.info('message skipped (opted out)', { outboxId: id });
-    return 'done';
+  if (row.opted_out) {
+    log.info('message skipped (opted out)', { outboxId: row.id });
+    return settle({ status: 'skipped', lastError: OPTED_OUT });
   }
-
   const provider = row.channel === 'sms' ? deps.providers.sms : deps.providers.email;
   try {
-    const filled = await fillPersonalLinks(deps, row);
+    const filled = fillPersonalLinks(row, links);
     const providerMessageId =
       row.channel === 'sms'
         ? await deps.providers.sms.send({ to: row.to_address, body: filled.body })
         : await deps.providers.email.send({ to: row.to_address, subject: row.subject ?? 'Hearth', text: filled.body, html: filled.html });
-    await recordAttempt(db, id, { status: 'sent', provider: provider.kind, providerMessageId });
-    log.info('message sent', { outboxId: id, channel: row.channel, provider: provider.kind, attempt: row.attempts });
-    return 'done';
+    log.info('message sent', { outboxId: row.id, channel: row.channel, provider: provider.kind, attempt: row.attempts });
+    return settle({ status: 'sent', provider: provider.kind, providerMessageId });
   } catch (err) {
     const e = err instanceof SendError ? err : new SendError('Internal error while sending', true);
-    if (!(err instanceof SendError)) log.error('message send crashed', { outboxId: id, name: (err as Error)?.name });
-    const retry = e.retryable && !opts.finalAttempt;
+    if (!(err instanceof SendError)) log.error('message send crashed', { outboxId: row.id, name: (err as Error)?.name });
+    const retry = e.retryable && !finalAttempt;
     const lastError = e.retryable && !retry ? `${e.summary}; gave up after ${row.attempts} attempts` : e.summary;
-    await recordAttempt(db, id, { status: retry ? 'queued' : 'failed', provider: provider.kind, lastError });
-    log.warn('message attempt failed', { outboxId: id, channel: row.channel, attempt: row.attempts, error: e.summary, retry });
-    return retry ? 'retry' : 'done';
+    log.warn('message attempt failed', { outboxId: row.id, channel: row.channel, attempt: row.attempts, error: e.summary, retry });
+    return settle({ status: retry ? 'queued' : 'failed', provider: provider.kind, lastError });
   }
 }
 
-/** Issues the recipient's personal links now (one per module) and puts them where the placeholders are. */
-async function fillPersonalLinks(deps: AppDeps, row: { user_id: string | null; body: string; html: string | null }) {
-  const modules = [...new Set([...placeholderModules(row.body), ...placeholderModules(row.html ?? '')])];
+/** Marks each campaign finished whose last message a batch settled (one statement per campaign, not per message). */
+export async function finishCampaigns(deps: AppDeps, campaignIds: Iterable<string | null>) {
+  for (const id of new Set(campaignIds)) if (id) await finishCampaignIfDone(deps.db, id);
+}
+
+/** How long a send may be 'sending' before any instance counts it as cut off (provider calls time out at 20 s). */
+export const SENDING_STALE_SECONDS = 120;
+
+/**
+ * At start (and now and then after): sends cut off by a server that stopped or crashed become 'unknown'.
+ * On PGlite only this process uses the database, so every send it did not start is dead.
+ */
+export async function recoverDeadSends(deps: AppDeps, instanceId: string): Promise<number> {
+  const rows = await markDeadSendsUnknown(deps.db, {
+    instanceId,
+    anyOwner: deps.dbKind === 'pglite',
+    staleSeconds: SENDING_STALE_SECONDS,
+    lastError: INTERRUPTED,
+  });
+  await finishCampaigns(deps, rows.map((r) => r.campaign_id));
+  if (rows.length > 0) log.warn('sends cut off by a stop or crash marked unknown', { count: rows.length });
+  return rows.length;
+}
+
+/** Twilio's status callback: MessageStatus delivered / undelivered / failed moves a sent SMS; others are progress. */
+export async function handleDeliveryStatus(deps: AppDeps, sid: string, status: string, errorCode: string | undefined) {
+  const final = status === 'delivered' ? 'delivered' : status === 'undelivered' || status === 'failed' ? 'undelivered' : null;
+  if (!final) return 0;
+  const code = errorCode && /^\d{1,6}$/.test(errorCode) ? ` (error ${errorCode})` : '';
+  const lastError = final === 'undelivered' ? `Twilio reported the SMS ${status}${code}` : null;
+  const changed = await applyDeliveryStatus(deps.db, sid, final, lastError);
+  log.info('sms delivery status', { status: final, changed });
+  return changed;
+}
+
+/**
+ * Issues the personal links of a batch of messages now, in one statement (one per recipient and module; only
+ * the tokens' hashes are stored, PRODUCT §3), keyed by message id and module.
+ */
+async function issueLinks(deps: AppDeps, rows: Claimed[]): Promise<Map<number, Map<string, string>>> {
+  const wanted = rows.flatMap((row) => {
+    if (row.opted_out || !row.user_id || row.user_name === null) return [];
+    const modules = new Set([...placeholderModules(row.body), ...placeholderModules(row.html ?? '')]);
+    return [...modules].map((moduleName) => ({ row, moduleName, token: newToken() }));
+  });
+  await insertLinkTokens(deps.db, wanted.map((w) => ({ tokenHash: hashToken(w.token), userId: w.row.user_id!, moduleName: w.moduleName })));
+  const links = new Map<number, Map<string, string>>();
+  for (const w of wanted) {
+    const mine = links.get(w.row.id) ?? new Map<string, string>();
+    mine.set(w.moduleName, personalLinkUrl(deps.config.publicUrl, w.row.user_name!, w.moduleName, w.token));
+    links.set(w.row.id, mine);
+  }
+  return links;
+}
+
+/** The stored body with the issued links where the placeholders are. */
+function fillPersonalLinks(row: Claimed, links: Map<string, string> | undefined) {
+  const modules = [...placeholderModules(row.body), ...placeholderModules(row.html ?? '')];
   if (modules.length === 0) return { body: row.body, html: row.html };
-  const user = row.user_id ? await findUserName(deps.db, row.user_id) : undefined;
-  if (!user) throw new SendError('The recipient no longer exists', false);
-  const links = new Map<string, string>();
-  for (const m of modules) links.set(m, await issuePersonalLink(deps, user.id, user.name, m));
+  if (!links || modules.some((m) => !links.has(m))) throw new SendError('The recipient no longer exists', false);
   return {
     body: fillPlaceholders(row.body, (m) => links.get(m)!),
     html: row.html === null ? null : fillPlaceholders(row.html, (m) => escapeHtmlAttribute(links.get(m)!)),

@@ -2,6 +2,7 @@ import type { DB } from '@hearth/db/client';
 import type { Identity } from '../../plugins/auth';
 import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors';
 import { compareNames, findSequence, listModuleNames, sequenceFileName } from '../../lib/sequences';
+import { modulesForUser } from '../groups/isolation';
 import {
   assertLintClean,
   isEmptyContent,
@@ -27,7 +28,8 @@ const sequenceNotFound = () => notFound('Sequence not found');
  * sequences only on request.
  */
 export async function listSequenceFiles(db: DB, identity: Identity, showArchived: boolean): Promise<string[]> {
-  if (identity.kind === 'user') return (await listModuleNames(db)).map(sequenceFileName);
+  // An end user sees only their group's module when it is isolated (PRODUCT §9).
+  if (identity.kind === 'user') return (await modulesForUser(db, identity.id, await listModuleNames(db))).map(sequenceFileName);
   const rows = await repo.listSequences(db, showArchived);
   rows.sort((a, b) => (a.is_global !== b.is_global ? (a.is_global ? -1 : 1) : compareNames(a.name, b.name)));
   return rows.map((r) => sequenceFileName(r.name));

@@ -6,4 +6,5 @@ const count = t.Union([t.Number(), t.String({ maxLength: 12 })]);
 
 export const assignSubgroupsBody = t.Object({ groupId, usersPerGroup: count });
 
-export const generateTestUsersBody = t.Object({ groupId, usersToGenerate: count });
+// Missing (or blank) means SPEC §9's default of 15; any number is clamped into 1–40 (PRODUCT §9).
+export const generateTestUsersBody = t.Object({ groupId, usersToGenerate: t.Optional(t.Nullable(count)) });

@@ -7,7 +7,9 @@ import { composeInput, INPUT, instructionsFor, PROFILE_SEPARATOR, readJsonAnswer
 import { balancedGroups } from './balance';
 import * as repo from './repository';
 
+export const MIN_TEST_USERS = 1;
 export const MAX_TEST_USERS = 40;
+export const DEFAULT_TEST_USERS = 15;
 const MAX_PROFILE_CHARS = 1500;
 const MAX_NAMING_INPUT_CHARS = 30_000;
 const AI_CONCURRENCY = 4;
@@ -18,6 +20,15 @@ function wholeNumber(value: number | string, field: string, min: number, max: nu
     throw badRequest(max === Infinity ? `${field} must be a whole number of at least ${min}` : `${field} must be a whole number from ${min} to ${max}`);
   }
   return n;
+}
+
+/** SPEC §5 "clamped between 1 and 40 (default 15)": missing → 15, a fraction rounds, text that is no number is 400. */
+export function testUserCount(value: number | string | null | undefined): number {
+  const text = typeof value === 'string' ? value.trim() : value;
+  if (text === undefined || text === null || text === '') return DEFAULT_TEST_USERS;
+  const n = Number(text);
+  if (!Number.isFinite(n)) throw badRequest('usersToGenerate must be a number');
+  return Math.min(MAX_TEST_USERS, Math.max(MIN_TEST_USERS, Math.round(n)));
 }
 
 async function requireGroup(deps: AppDeps, groupId: string | number) {
@@ -114,9 +125,9 @@ function subgroupLabel(answer: string, usedNames: string[], ordinal: number) {
   return { name, description };
 }
 
-/** Creates test users with generated profiles in the group (SPEC: 1 to 40). */
-export async function generateTestUsers(deps: AppDeps, groupId: string | number, countRaw: number | string) {
-  const count = wholeNumber(countRaw, 'usersToGenerate', 1, MAX_TEST_USERS);
+/** Creates test users with generated profiles in the group (SPEC: 1 to 40, default 15). */
+export async function generateTestUsers(deps: AppDeps, groupId: string | number, countRaw: number | string | null | undefined) {
+  const count = testUserCount(countRaw);
   const group = await requireGroup(deps, groupId);
   const instructions = await instructionsFor(deps.db, 'test_user_generation');
   const namesUsed = (await repo.groupMembers(deps.db, group.id)).map((m) => m.name);

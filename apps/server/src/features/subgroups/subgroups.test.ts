@@ -147,10 +147,23 @@ describe('subgroups (local provider)', () => {
     expect(assign.body.usersAssigned).toBe(8);
   });
 
-  test('generate-test-users errors: outside 1 to 40, unknown group', async () => {
+  test('generate-test-users clamps the amount into 1 to 40 and makes 15 when it is missing', async () => {
+    const cases: Array<[unknown, number]> = [[0, 1], [-5, 1], [41, 40], [1000, 40], [2.4, 2], [' 3 ', 3], [undefined, 15], [null, 15], ['', 15]];
+    for (const [usersToGenerate, expected] of cases) {
+      const groupId = randomUUID();
+      await ctx.db.insertInto('groups').values({ id: groupId, name: `Clamp ${groupId}` }).execute();
+      const body = usersToGenerate === undefined ? { groupId } : { groupId, usersToGenerate };
+      const r = await ctx.request('POST', '/api/generate-test-users', { cookie: admin, body });
+      expect([usersToGenerate, r.status, r.body.created]).toEqual([usersToGenerate, 200, expected]);
+      const members = await ctx.db.selectFrom('group_members').select('user_id').where('group_id', '=', groupId).execute();
+      expect(members).toHaveLength(expected);
+    }
+  }, 60_000);
+
+  test('generate-test-users errors: an amount that is no number, unknown group', async () => {
     const groupId = randomUUID();
     await ctx.db.insertInto('groups').values({ id: groupId, name: `G ${groupId}` }).execute();
-    for (const usersToGenerate of [0, 41, 2.5, 'many']) {
+    for (const usersToGenerate of ['many', 'NaN', true]) {
       const r = await ctx.request('POST', '/api/generate-test-users', { cookie: admin, body: { groupId, usersToGenerate } });
       expect(r.status).toBe(400);
     }

@@ -1,0 +1,46 @@
+import { Elysia } from 'elysia';
+import type { AppDeps } from '../../deps';
+import { authPlugin } from '../../plugins/auth';
+import { blastParams, listQuery, previewBody, startBody, subgroupSmsBody } from './model';
+import { blastProgress, listBlasts, previewBlast, startBlast } from './service';
+import { subgroupSmsBlast } from './subgroup-sms';
+
+/**
+ * Group blasts (the blast API contract, PRODUCT §6), admins only. Kinds: invite-sms | invite-email |
+ * assignment-sms | assignment-email.
+ * - POST /api/blasts/preview { groupId, kind, moduleName? } → `{ kind, total, recipients, skipped: [{ userFile, name,
+ *   reason }], alreadySent, sentAt }`: a dry run; reason is 'no phone' | 'no e-mail' | 'opted out' | 'no subgroup'.
+ * - POST /api/blasts { groupId, kind, moduleName?, force? } → 202 `{ campaignId, kind, total }` (the running blast's
+ *   when the same one is still running: nothing is sent twice); 409 `{ error, alreadySent, sentAt }` when a finished
+ *   one of this kind went to this group and `force` is not true; 400 for a group without members (or subgroups).
+ * - GET /api/blasts/{campaignId} → `{ campaignId, groupId, kind, total, counts: { queued, sending, sent, delivered,
+ *   undelivered, failed, skipped, unknown }, done, failures: [{ userFile, name, error }], skipped: [{ userFile, name,
+ *   reason }], retrying, startedAt, finishedAt }`; `done` when nothing is queued or sending.
+ * - GET /api/blasts?groupId= → `{ blasts: [that shape] }`, newest first (at most 20).
+ * - POST /api/twilio/subgroup-sms { groupId, force? } (SPEC §7) → see subgroup-sms.ts; 409 as above.
+ */
+export const blastsRoutes = (deps: AppDeps) =>
+  new Elysia({ prefix: '/api' })
+    .use(authPlugin(deps))
+    .post('/blasts/preview', ({ body }) => previewBlast(deps, body), { auth: 'admin', body: previewBody })
+    .post(
+      '/blasts',
+      async ({ body, staff, set, status }) => {
+        const result = await startBlast(deps, staff!, body);
+        if ('alreadySent' in result) return status(409, result.alreadySent);
+        set.status = 202;
+        return result.started;
+      },
+      { auth: 'admin', body: startBody },
+    )
+    .get('/blasts', ({ query }) => listBlasts(deps, query.groupId), { auth: 'admin', query: listQuery })
+    .get('/blasts/:campaignId', ({ params }) => blastProgress(deps, params.campaignId), { auth: 'admin', params: blastParams })
+    .post(
+      '/twilio/subgroup-sms',
+      async ({ body, staff, status }) => {
+        const result = await subgroupSmsBlast(deps, staff!, body);
+        if ('alreadySent' in result) return status(409, result.alreadySent);
+        return result.answer;
+      },
+      { auth: 'admin', body: subgroupSmsBody },
+    );

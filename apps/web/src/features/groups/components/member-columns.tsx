@@ -1,0 +1,87 @@
+// The members table's columns (SPEC §2 "Group detail"): contact, profile, subgroup, and the per-member invitation and
+// assignment notices.
+import { Mail, MessageSquare } from 'lucide-react'
+
+import { Button } from '@hearth/ui/components/button'
+
+import { dataTableColumns } from '@/components/data-table/columns'
+import type { Member } from '@/features/groups/api'
+import type { MemberSend } from '@/features/groups/send-api'
+
+export type SendHandler = (member: Member, send: MemberSend) => void
+export type BusyCheck = (member: Member) => boolean
+
+const col = dataTableColumns<Member>()
+const dash = <span className="text-muted-foreground">—</span>
+
+export function memberColumns(onSend: SendHandler, isBusy: BusyCheck) {
+  return col.columns([
+    col.accessor('name', { header: 'Name', cell: ({ getValue }) => <span className="font-medium">{getValue()}</span> }),
+    col.accessor('email', { header: 'Email', cell: ({ getValue }) => getValue() || dash }),
+    col.accessor('phone_number', {
+      header: 'Phone',
+      cell: ({ getValue }) => (getValue() ? <span className="tabular-nums">{getValue()}</span> : dash),
+    }),
+    col.accessor((m) => (m.profile_for_group.trim() ? 'Yes' : 'No'), {
+      id: 'profile',
+      header: 'Profile',
+      cell: ({ getValue }) => <span className={getValue() === 'Yes' ? undefined : 'text-muted-foreground'}>{getValue()}</span>,
+    }),
+    col.accessor('subgroup', {
+      header: 'Subgroup',
+      cell: ({ getValue }) => {
+        const subgroup = getValue()
+        if (!subgroup) return dash
+        return (
+          <div className="grid max-w-72 min-w-44 gap-0.5 whitespace-normal">
+            <span className="font-medium">{subgroup.subgroupName}</span>
+            {subgroup.userDescription && (
+              <span className="line-clamp-2 text-xs text-muted-foreground" title={subgroup.userDescription}>
+                {subgroup.userDescription}
+              </span>
+            )}
+          </div>
+        )
+      },
+    }),
+    col.display({
+      id: 'invite',
+      header: 'Invite',
+      cell: ({ row }) => {
+        const m = row.original
+        const busy = isBusy(m)
+        return (
+          <div className="flex gap-1">
+            <Button variant="outline" size="sm" className="h-7" aria-label={`Invite ${m.name} by SMS`} disabled={busy} onClick={() => onSend(m, { kind: 'invite', channel: 'sms' })}>
+              <MessageSquare aria-hidden />
+              SMS
+            </Button>
+            <Button variant="outline" size="sm" className="h-7" aria-label={`Invite ${m.name} by e-mail`} disabled={busy} onClick={() => onSend(m, { kind: 'invite', channel: 'email' })}>
+              <Mail aria-hidden />
+              Email
+            </Button>
+          </div>
+        )
+      },
+    }),
+    col.display({
+      id: 'assign',
+      header: 'Assignment',
+      cell: ({ row }) => {
+        const m = row.original
+        const disabled = isBusy(m) || !m.subgroup
+        const title = m.subgroup ? undefined : 'No subgroup yet'
+        return (
+          <div className="flex gap-1">
+            <Button variant="outline" size="sm" className="h-7" title={title} disabled={disabled} onClick={() => onSend(m, { kind: 'assign', channel: 'sms' })}>
+              Assign SMS
+            </Button>
+            <Button variant="outline" size="sm" className="h-7" title={title} disabled={disabled} onClick={() => onSend(m, { kind: 'assign', channel: 'email' })}>
+              Assign E-mail
+            </Button>
+          </div>
+        )
+      },
+    }),
+  ])
+}
