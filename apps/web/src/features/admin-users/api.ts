@@ -41,7 +41,12 @@ export async function loadUsers(query: UsersQuery, signal: AbortSignal) {
 
 export const deleteUser = (fileName: string) => unwrap(client.api['delete-user']({ fileName }).delete())
 
-export const fetchGroups = (signal?: AbortSignal) => unwrap(client.api['get-groups'].get({ fetch: { signal } }))
+/** Every group as `{ id, name }` (GET /api/get-groups without a query answers SPEC's plain list). */
+export async function fetchGroups(signal?: AbortSignal) {
+  const data = await unwrap(client.api['get-groups'].get({ query: {}, fetch: { signal } }))
+  const groups = Array.isArray(data) ? data : data.groups
+  return groups.map(({ id, name }) => ({ id, name }))
+}
 
 export type GroupOption = Awaited<ReturnType<typeof fetchGroups>>[number]
 
