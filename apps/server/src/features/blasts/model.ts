@@ -10,7 +10,8 @@ export type SkipReason = (typeof SKIP_REASONS)[number];
 
 const groupId = t.String({ minLength: 1, maxLength: 200 });
 // Not t.UnionEnum: Elysia 1.4 fills an optional one with its first member when absent.
-const kind = t.Union(BLAST_KINDS.map((k) => t.Literal(k)));
+// Written out (not mapped from BLAST_KINDS) so the static type is the kinds, not never, for the typed web client.
+const kind = t.Union([t.Literal('invite-sms'), t.Literal('invite-email'), t.Literal('assignment-sms'), t.Literal('assignment-email')]);
 const moduleName = t.Optional(t.Nullable(t.String({ maxLength: 300 })));
 /** PRODUCT §6: `true` repeats a blast that already went out (otherwise 409 `{ error, alreadySent, sentAt }`). */
 const force = t.Optional(t.Boolean());
