@@ -8,6 +8,7 @@ import { adminUsersRoute } from '@/routes/admin-users'
 import { groupDetailRoute, groupsRoute } from '@/routes/groups'
 import { homeRoute } from '@/routes/home'
 import { loginRoute } from '@/routes/login'
+import { messagesRoute } from '@/routes/messages'
 import { testingRoute } from '@/routes/operator'
 import { profileManagerRoute } from '@/routes/profile-manager'
 import { promptManagerRoute } from '@/routes/prompt-manager'
@@ -29,7 +30,7 @@ const routeTree = rootRoute.addChildren([
     testingRoute,
     promptManagerRoute,
     profileManagerRoute,
-    adminRoute.addChildren([adminUsersRoute, groupsRoute, groupDetailRoute, systemPromptsRoute, adminStaffRoute]),
+    adminRoute.addChildren([adminUsersRoute, groupsRoute, groupDetailRoute, systemPromptsRoute, adminStaffRoute, messagesRoute]),
   ]),
 ])
 

@@ -8,8 +8,9 @@ import { adminNav } from '@/routes/nav'
 export function AdminLayout() {
   return (
     <div className="grid gap-6">
-      <nav aria-label="Admin">
-        <div className="flex h-10 w-full items-center rounded-lg bg-muted p-1 text-muted-foreground sm:inline-flex sm:w-auto">
+      {/* min-w-0: on a phone the tab bar scrolls sideways instead of widening the page. */}
+      <nav aria-label="Admin" className="min-w-0">
+        <div className="flex h-10 w-full items-center overflow-x-auto rounded-lg bg-muted p-1 text-muted-foreground sm:inline-flex sm:w-auto">
           {adminNav.map((tab) => {
             const Icon = tab.icon
             return (

@@ -1,7 +1,7 @@
-import { AudioLines, FlaskConical, IdCard, KeyRound, ScrollText, Settings2, Users, UsersRound, type LucideIcon } from 'lucide-react'
+import { AudioLines, FlaskConical, IdCard, KeyRound, Mail, ScrollText, Settings2, Users, UsersRound, type LucideIcon } from 'lucide-react'
 
 export type NavItem = {
-  to: '/' | '/testing' | '/prompt-manager' | '/profile-manager' | '/admin-users' | '/groups' | '/system-prompts' | '/admin-staff'
+  to: '/' | '/testing' | '/prompt-manager' | '/profile-manager' | '/admin-users' | '/groups' | '/system-prompts' | '/admin-staff' | '/admin-messages'
   label: string
   icon: LucideIcon
 }
@@ -13,11 +13,12 @@ export const operatorNav: NavItem[] = [
   { to: '/profile-manager', label: 'Profile Manager', icon: IdCard },
 ]
 
-// SPEC §2 "Admin tab bar": Users, Groups, System Prompts; PRODUCT §3 adds Staff accounts.
+// SPEC §2 "Admin tab bar": Users, Groups, System Prompts; PRODUCT §3 adds Staff accounts, PRODUCT §6 the messages.
 export const adminNav: NavItem[] = [
   { to: '/admin-users', label: 'Users', icon: Users },
   { to: '/groups', label: 'Groups', icon: UsersRound },
   { to: '/system-prompts', label: 'System Prompts', icon: Settings2 },
   { to: '/admin-staff', label: 'Staff', icon: KeyRound },
+  { to: '/admin-messages', label: 'Messages', icon: Mail },
 ]
 

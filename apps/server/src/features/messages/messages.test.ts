@@ -82,12 +82,16 @@ describe('GET /api/messages', () => {
     const second = await ctx.request('GET', '/api/messages?page=2&pageSize=2', { cookie: admin });
     expect(second.body.messages.map((m: { id: number }) => m.id)).toEqual([ids[1], ids[0]]);
     const byGroup = await ctx.request('GET', '/api/messages?page=1&groupId=g-list', { cookie: admin });
-    expect(byGroup.body).toEqual({ total: 1, messages: [expect.objectContaining({ id: grouped[0], groupId: 'g-list', groupName: 'Listing Club', name: 'Listed' })] });
+    expect(byGroup.body).toEqual({
+      total: 1,
+      messages: [expect.objectContaining({ id: grouped[0], groupId: 'g-list', groupName: 'Listing Club', name: 'Listed' })],
+      groups: [{ id: 'g-list', name: 'Listing Club' }],
+    });
     const byKind = await ctx.request('GET', '/api/messages?page=1&kind=invite-email&status=queued', { cookie: admin });
     expect(byKind.body.messages.map((m: { id: number }) => m.id)).toEqual([grouped[0], ids[1]]);
     expect(byKind.body.total).toBe(2);
     const none = await ctx.request('GET', '/api/messages?page=3&pageSize=2', { cookie: admin });
-    expect(none.body).toEqual({ total: 4, messages: [] });
+    expect(none.body).toEqual({ total: 4, messages: [], groups: [{ id: 'g-list', name: 'Listing Club' }] });
     await ctx.db.deleteFrom('outbox').where('id', '=', grouped[0]).execute();
   });
 

@@ -187,3 +187,14 @@ export async function insertLinkTokens(db: DB, tokens: Array<{ tokenHash: string
     .values(tokens.map((t) => ({ token_hash: t.tokenHash, user_id: t.userId, module_name: t.moduleName })))
     .execute();
 }
+
+/** Groups that have had messages (through their blasts and notices), by name: the Messages view's group filter. */
+export async function groupsWithMessages(db: DB) {
+  return db
+    .selectFrom('groups')
+    .select(['groups.id', 'groups.name'])
+    .where(({ exists, selectFrom }) => exists(selectFrom('campaigns').select('campaigns.id').whereRef('campaigns.group_id', '=', 'groups.id')))
+    .orderBy('groups.name')
+    .orderBy('groups.id')
+    .execute();
+}

@@ -6,7 +6,7 @@ import { log } from '../../log';
 import { authPlugin } from '../../plugins/auth';
 import { badRequest, forbidden } from '../../plugins/errors';
 import { DEFAULT_MESSAGES_LIMIT, messagesQuery } from './model';
-import { countMessages, listMessages } from './repository';
+import { countMessages, groupsWithMessages, listMessages } from './repository';
 import { handleDeliveryStatus, handleInboundSms } from './service';
 
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
@@ -16,7 +16,8 @@ const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>
  * GET /api/messages answers `[{ id, channel, to, kind, status, createdAt, sentAt, statusAt, attempts, lastError,
  * provider, providerMessageId, campaignId, userId, name, groupId, groupName, retrying }]`, newest first (never a
  * body). Filters: `status`, `kind`, `groupId` (the campaign's group), `campaignId`; `limit` + `before` page by id.
- * With `page` (and `pageSize`, default 100) it answers `{ messages, total }` for that page instead.
+ * With `page` (and `pageSize`, default 100) it answers `{ messages, total, groups }` for that page instead, `groups`
+ * being `[{ id, name }]` of the groups that have had messages (for a filter).
  * `status`: queued | sending | sent | delivered | undelivered | failed | skipped | unknown. `unknown`: the send was
  * cut off by a stop or crash and is never retried (it may have arrived); `delivered`/`undelivered`: Twilio's
  * delivery report. `retrying` marks a queued message whose last attempt failed and that will be tried again.
@@ -34,11 +35,12 @@ export const messagesRoutes = (deps: AppDeps) =>
           return rows.map(messageView);
         }
         const pageSize = query.pageSize ?? query.limit ?? DEFAULT_MESSAGES_LIMIT;
-        const [rows, total] = await Promise.all([
+        const [rows, total, groups] = await Promise.all([
           listMessages(deps.db, { ...filter, limit: pageSize, offset: (query.page - 1) * pageSize, beforeId: query.before }),
           countMessages(deps.db, filter),
+          groupsWithMessages(deps.db),
         ]);
-        return { messages: rows.map(messageView), total };
+        return { messages: rows.map(messageView), total, groups };
       },
       { auth: 'admin', query: messagesQuery },
     )

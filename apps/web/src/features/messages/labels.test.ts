@@ -1,0 +1,36 @@
+import { describe, expect, test } from 'bun:test'
+
+import { formatWhen, kindLabel, statusOf } from '@/features/messages/labels'
+
+describe('statusOf', () => {
+  test('names each state and its tone', () => {
+    expect(statusOf({ status: 'sent', retrying: false })).toEqual({ label: 'Sent', tone: 'good' })
+    expect(statusOf({ status: 'delivered', retrying: false })).toEqual({ label: 'Delivered', tone: 'good' })
+    expect(statusOf({ status: 'undelivered', retrying: false })).toEqual({ label: 'Undelivered', tone: 'bad' })
+    expect(statusOf({ status: 'failed', retrying: false })).toEqual({ label: 'Failed', tone: 'bad' })
+    expect(statusOf({ status: 'unknown', retrying: false })).toEqual({ label: 'Unknown', tone: 'warning' })
+    expect(statusOf({ status: 'skipped', retrying: false })).toEqual({ label: 'Skipped', tone: 'muted' })
+    expect(statusOf({ status: 'queued', retrying: false })).toEqual({ label: 'Queued', tone: 'waiting' })
+  })
+
+  test('a queued message whose last attempt failed is retrying', () => {
+    expect(statusOf({ status: 'queued', retrying: true })).toEqual({ label: 'Retrying', tone: 'warning' })
+  })
+
+  test('a state this view does not know yet is shown as it is', () => {
+    expect(statusOf({ status: 'bounced', retrying: false }).label).toBe('bounced')
+  })
+})
+
+test('kindLabel names known kinds and leaves others as they are', () => {
+  expect(kindLabel('invite-sms')).toBe('Invitation SMS')
+  expect(kindLabel('assignment-email')).toBe('Assignment e-mail')
+  expect(kindLabel('carrier-pigeon')).toBe('carrier-pigeon')
+})
+
+test('formatWhen shows a date and time, and a dash for none', () => {
+  expect(formatWhen(null)).toBe('—')
+  expect(formatWhen('not a date')).toBe('—')
+  expect(formatWhen(new Date(2026, 10, 24, 23, 50))).toBe('24 Nov 2026, 23:50')
+  expect(formatWhen(new Date(2026, 10, 24, 23, 50).toISOString())).toBe('24 Nov 2026, 23:50')
+})
