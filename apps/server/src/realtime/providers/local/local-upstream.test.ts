@@ -140,7 +140,7 @@ describe('local realtime provider', () => {
     local.upstream.close();
   });
 
-  test('typed text becomes set_memory typed_note (its keywords, never the sentence); after the tool outputs it speaks the new prompt', async () => {
+  test('typed text becomes set_memory typed_note (its keywords, never the sentence) and a mood score; after the tool outputs it speaks the new prompt', async () => {
     const local = startLocal();
     await local.open;
     local.upstream.send({ type: 'response.create' });
@@ -154,6 +154,7 @@ describe('local realtime provider', () => {
     const calls = (done.response as any).output.map((i: any) => [i.name, JSON.parse(i.arguments)]);
     expect(calls).toEqual([
       ['set_memory', { key: 'typed_note', value: 'gardening' }],
+      ['set_mood_score', { key: 'tone of typed replies', value: 1 }],
       ['change_prompt', { prompt_name: 'reflection' }],
     ]);
     // What the relay does with the outputs: new instructions, outputs, one response.
@@ -182,7 +183,8 @@ describe('local realtime provider', () => {
     local.upstream.send({ type: 'response.create' });
     const done = await local.waitFor('response.done', () => true, mark);
     expect((done.response as any).output.map((i: any) => [i.name, JSON.parse(i.arguments)])).toEqual([
-      // Nothing worth keeping in "Sounds good": no memory is written, the module still changes.
+      // Nothing worth keeping in "Sounds good" as memory, but its tone is scored; the module still changes.
+      ['set_mood_score', { key: 'tone of typed replies', value: 1 }],
       ['change_module', { module_name: 'Get to Know You' }],
     ]);
     local.upstream.close();

@@ -18,6 +18,7 @@ import { moduleRequest, promptFromInstructions, replyLine, speechPlaceholder } f
 import { createRng, SpeechSynth, type Rng } from './speech-synth';
 import { EnergyVad } from './vad';
 import { topKeywords } from '../../../lib/tfidf';
+import { TYPED_MOOD_KEY, typedMood } from './mood';
 
 /**
  * The local realtime provider (PRODUCT §5): speaks the GA server events in-process so every path of the
@@ -272,12 +273,12 @@ class LocalUpstream implements Upstream {
   }
 
   /** Tool calls for the user's answer(s) since the assistant last spoke; none before it first spoke. */
-  private toolCallsForTurn(): Array<{ name: string; args: Record<string, string> }> {
+  private toolCallsForTurn(): Array<{ name: string; args: Record<string, string | number> }> {
     const pending = this.items.filter((i): i is MessageItem & { id: string } => i.type === 'message' && i.role === 'user' && !this.handledUserItems.has(i.id!));
     const assistantSpoke = this.items.some((i) => i.type === 'message' && i.role === 'assistant');
     for (const item of pending) this.handledUserItems.add(item.id);
     if (!assistantSpoke || pending.length === 0) return [];
-    const calls: Array<{ name: string; args: Record<string, string> }> = [];
+    const calls: Array<{ name: string; args: Record<string, string | number> }> = [];
     const typed = pending
       .flatMap((i) => i.content)
       .filter((c) => c.type === 'input_text')
@@ -287,6 +288,8 @@ class LocalUpstream implements Upstream {
     // PRODUCT §5/§7: memory keeps keywords of what was typed, never the sentence itself.
     const keywords = typed ? topKeywords([{ text: typed, weight: 1 }], 5) : [];
     if (keywords.length > 0 && this.toolNames.has('set_memory')) calls.push({ name: 'set_memory', args: { key: TYPED_NOTE_KEY, value: keywords.join(', ') } });
+    const mood = typed ? typedMood(typed) : null;
+    if (mood !== null && this.toolNames.has('set_mood_score')) calls.push({ name: 'set_mood_score', args: { key: TYPED_MOOD_KEY, value: mood } });
     const prompt = promptFromInstructions(this.instructions);
     const module = prompt ? moduleRequest(prompt.prompt) : null;
     if (module && this.toolNames.has('change_module')) calls.push({ name: 'change_module', args: { module_name: module } });
@@ -306,7 +309,7 @@ class LocalUpstream implements Upstream {
     }, this.thinkMs);
   }
 
-  private callTools(response: ActiveResponse, calls: Array<{ name: string; args: Record<string, string> }>) {
+  private callTools(response: ActiveResponse, calls: Array<{ name: string; args: Record<string, string | number> }>) {
     response.calls = [];
     calls.forEach((call, outputIndex) => {
       const item: FunctionCallItem & { id: string } = {
