@@ -69,6 +69,8 @@ export default defineConfig({
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       TZ: 'UTC',
+      // Every test signs in through the form; dozens of sign-ins a minute from 127.0.0.1 are the suite, not an attack.
+      LIMIT_LOGIN_PER_MINUTE: '600',
       // Never reach real outside services from a browser test (DATABASE_URL passes through: CI runs both).
       OPENAI_API_KEY: '',
       TWILIO_ACCOUNT_SID: '',
