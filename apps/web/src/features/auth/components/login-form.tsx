@@ -104,9 +104,11 @@ export function LoginForm({ onSignedIn, className }: LoginFormProps) {
 function describeError(error: unknown): FormError {
   if (isApiError(error, 429)) {
     const seconds = error.retryAfterSeconds
+    // Our server's text already says when; a proxy's 429 may not, so the wait is added only then.
+    const saysWhen = /try again in/i.test(error.message)
     return {
       message: error.message,
-      hint: seconds ? `You can try again in ${formatWait(seconds)}.` : undefined,
+      hint: seconds && !saysWhen ? `You can try again in ${formatWait(seconds)}.` : undefined,
     }
   }
   if (error instanceof Error && error.message) return { message: error.message }
