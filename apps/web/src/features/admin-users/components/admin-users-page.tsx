@@ -16,7 +16,7 @@ import { deleteUser, USER_SORT_KEYS, USERS_PAGE_SIZE, type AdminUser } from '@/f
 import { GroupPickerDialog } from '@/features/admin-users/components/group-picker-dialog'
 import { userColumns, type UserDialog } from '@/features/admin-users/components/user-columns'
 import { AnalyticsDialog, ProfileDialog, QuizSummariesDialog } from '@/features/admin-users/components/user-dialogs'
-import { UsersSearch } from '@/features/admin-users/components/users-search'
+import { SearchBox } from '@/components/search-box'
 import { formatSort, parseSort, type Sort } from '@/lib/search-params'
 import { notify } from '@/lib/notify'
 
@@ -124,7 +124,7 @@ export function AdminUsersPage() {
       </header>
 
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <UsersSearch value={q} onSearch={searchFor} />
+        <SearchBox label="Search by name or phone" placeholder="e.g. Ada or +1415…" value={q} onSearch={searchFor} />
         {selected.length > 0 && (
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {selected.length} selected{' '}

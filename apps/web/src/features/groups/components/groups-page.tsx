@@ -15,8 +15,8 @@ import { DataTablePagination } from '@/components/data-table/data-table-paginati
 import { pageCount } from '@/components/data-table/pagination-window'
 import { deleteGroup, GROUPS_PAGE_SIZE, type GroupRow } from '@/features/groups/api'
 import { AddGroupDialog } from '@/features/groups/components/add-group-dialog'
-import { LoadFailed } from '@/features/groups/components/load-failed'
-import { SearchBox } from '@/features/groups/components/search-box'
+import { LoadFailed } from '@/components/load-failed'
+import { SearchBox } from '@/components/search-box'
 import { plural } from '@/features/groups/texts'
 import { notify } from '@/lib/notify'
 

@@ -12,7 +12,7 @@ import { setGroupModule, type Settled } from '@/features/groups/api'
 import type { Blast, BlastKind } from '@/features/groups/blast-api'
 import { BlastButton } from '@/features/groups/components/blast-button'
 import { BlastStatus } from '@/features/groups/components/blast-status'
-import { CardSection } from '@/features/groups/components/card-section'
+import { CardSection } from '@/components/card-section'
 import { errorMessage } from '@/lib/api'
 import { notify } from '@/lib/notify'
 

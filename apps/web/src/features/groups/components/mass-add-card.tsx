@@ -10,7 +10,7 @@ import { Label } from '@hearth/ui/components/label'
 import { Textarea } from '@hearth/ui/components/textarea'
 
 import { massAddUsers, type MassAddResult } from '@/features/groups/api'
-import { CardSection } from '@/features/groups/components/card-section'
+import { CardSection } from '@/components/card-section'
 import { MassAddPreview } from '@/features/groups/components/mass-add-preview'
 import { plural } from '@/features/groups/texts'
 import { errorMessage } from '@/lib/api'

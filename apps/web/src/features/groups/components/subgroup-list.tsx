@@ -4,7 +4,7 @@ import { Shapes } from 'lucide-react'
 import { Badge } from '@hearth/ui/components/badge'
 
 import type { Subgroup } from '@/features/groups/api'
-import { CardSection } from '@/features/groups/components/card-section'
+import { CardSection } from '@/components/card-section'
 import { plural } from '@/features/groups/texts'
 
 export function SubgroupList({ subgroups, className }: { subgroups: readonly Subgroup[]; className?: string }) {

@@ -9,7 +9,7 @@ import { Input } from '@hearth/ui/components/input'
 import { Label } from '@hearth/ui/components/label'
 
 import { generateTestUsers } from '@/features/groups/api'
-import { CardSection } from '@/features/groups/components/card-section'
+import { CardSection } from '@/components/card-section'
 import { clampTestUsers, plural, TEST_USERS } from '@/features/groups/texts'
 import { errorMessage } from '@/lib/api'
 import { notify } from '@/lib/notify'

@@ -7,7 +7,7 @@ import { Input } from '@hearth/ui/components/input'
 import { Label } from '@hearth/ui/components/label'
 
 import { createUser } from '@/features/profile-manager/api'
-import { CardSection } from '@/features/profile-manager/components/card-section'
+import { CardSection } from '@/components/card-section'
 import { stripNameInput, stripPhoneInput } from '@/features/profile-manager/inputs'
 import { errorMessage } from '@/lib/api'
 import { notify } from '@/lib/notify'

@@ -8,7 +8,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 
 import { CopyButton } from '@/components/copy-button'
 import { generateUserLink } from '@/features/profile-manager/api'
-import { CardSection } from '@/features/profile-manager/components/card-section'
+import { CardSection } from '@/components/card-section'
 import { UserSelect } from '@/features/profile-manager/components/user-select'
 import { defaultModuleOption, type ModuleOption, type UserOption } from '@/features/profile-manager/inputs'
 import { errorMessage } from '@/lib/api'

@@ -7,7 +7,7 @@ import { Input } from '@hearth/ui/components/input'
 import { Label } from '@hearth/ui/components/label'
 
 import { fetchUserContent, updateUserInfo } from '@/features/profile-manager/api'
-import { CardSection } from '@/features/profile-manager/components/card-section'
+import { CardSection } from '@/components/card-section'
 import { UserSelect } from '@/features/profile-manager/components/user-select'
 import { isValidUpdatePhone, stripPhoneInput, type UserOption } from '@/features/profile-manager/inputs'
 import { errorMessage, isAbortError, isApiError } from '@/lib/api'
