@@ -49,7 +49,11 @@ export function AppShell({ children }: { children: ReactNode }) {
           </div>
         </div>
         {staff && (
-          <nav aria-label="Main" className="mx-auto hidden w-full max-w-6xl items-center gap-1 px-4 pb-2 sm:px-6 md:flex">
+          <nav
+            aria-label="Main"
+            // Nine destinations fit one row on a laptop only without their icons; wide screens get them back.
+            className="mx-auto hidden w-full max-w-6xl flex-wrap items-center gap-x-0.5 gap-y-1 px-4 pb-2 sm:px-6 md:flex [&_a_svg]:hidden 2xl:[&_a_svg]:block"
+          >
             {operatorNav.map((item) => (
               <NavLink key={item.to} item={item} />
             ))}
@@ -87,7 +91,7 @@ function SignedInAs({ staff, className }: { staff: Staff; className?: string }) 
 }
 
 const navLinkClassName =
-  'inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 data-[status=active]:bg-secondary data-[status=active]:text-secondary-foreground [&_svg]:size-4 [&_svg]:shrink-0'
+  'inline-flex items-center gap-2 whitespace-nowrap rounded-md px-2.5 py-1.5 text-sm font-medium text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 data-[status=active]:bg-secondary data-[status=active]:text-secondary-foreground [&_svg]:size-4 [&_svg]:shrink-0'
 
 // Extra props come from SheetClose's Slot (onClick, ref), so they are passed on to the anchor.
 function NavLink({ item, className, ...props }: { item: NavItem; className?: string } & ComponentProps<'a'>) {
