@@ -2,6 +2,7 @@ import { Elysia } from 'elysia';
 import { resolve } from 'node:path';
 import type { AppDeps } from './deps';
 import { errorsPlugin, HttpError } from './plugins/errors';
+import { jsonBodyPlugin } from './plugins/json-body';
 import { authRoutes } from './features/auth/routes';
 import { blastsRoutes } from './features/blasts/routes';
 import { feedbackRoutes } from './features/feedback/routes';
@@ -24,6 +25,7 @@ export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 export function createApp(deps: AppDeps, opts: { webDist?: string } = {}) {
   return new Elysia({ serve: { maxRequestBodySize: MAX_UPLOAD_BYTES } })
     .use(errorsPlugin)
+    .use(jsonBodyPlugin)
     .onRequest(({ request }) => {
       // Reject oversized bodies before anything reads them. Multipart (audio, JSON files) may be larger.
       const length = Number(request.headers.get('content-length') ?? 0);

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../deps';
 import { hashToken, newToken } from '../plugins/auth';
 import { notFound } from '../plugins/errors';
+import { findSequence } from './sequences';
 import { findUserByFile } from './users';
 
 /** PRODUCT §3: `{PUBLIC_URL}/user?id={name}&module={module}#k={token}`; the token travels in the fragment. */
@@ -22,5 +23,8 @@ export async function issuePersonalLink(deps: AppDeps, userId: string, name: str
 export async function issueUserLink(deps: AppDeps, userFile: string, moduleName: string) {
   const user = await findUserByFile(deps.db, userFile);
   if (!user) throw notFound('User not found');
-  return { url: await issuePersonalLink(deps, user.id, user.name, moduleName), user };
+  // A link to a module nobody can open would fail only when the person taps it.
+  const sequence = await findSequence(deps.db, moduleName);
+  if (!sequence || sequence.is_global || sequence.archived) throw notFound('The module does not exist');
+  return { url: await issuePersonalLink(deps, user.id, user.name, sequence.name), user };
 }

@@ -76,6 +76,20 @@ describe('malformed input never causes a 5xx', () => {
         assertShape(await send(ctx, ep, { path: base.path, form: empty }, admin), `${what} empty form`);
       }
 
+      // A field nested 5,000 levels deep (it overflowed Elysia's validation-error builder: a 500) and 40 levels.
+      if (ep.bodyFields?.length && base.body && typeof base.body === 'object') {
+        for (const levels of [5_000, 40]) {
+          for (const [open, close] of [['[', ']'], ['{"a":', '}']]) {
+            const nested = open.repeat(levels) + (open === '[' ? '' : '1') + close.repeat(levels);
+            const rest = JSON.stringify({ ...(base.body as object), [ep.bodyFields[0]]: undefined }).slice(1, -1);
+            const raw = `{${JSON.stringify(ep.bodyFields[0])}:${nested}${rest ? `,${rest}` : ''}}`;
+            const res = await ctx.request(ep.method, base.path, { raw, cookie: admin, headers: { 'content-type': 'application/json' } });
+            assertShape(res, `${what} ${levels} levels of ${open}`);
+            expect(res.status).toBe(400);
+          }
+        }
+      }
+
       // Wrong types, missing fields, huge strings.
       if (ep.bodyFields?.length && base.body && typeof base.body === 'object') {
         const valid = base.body as Record<string, unknown>;

@@ -60,7 +60,11 @@ describe('personal links', () => {
   test('a link is exchanged for an end-user session, works more than once, and is revocable', async () => {
     const user = await ctx.createUser('Rosa');
     const operator = await ctx.staffCookie('operator');
-    const link = await ctx.request('POST', '/api/user-link', { cookie: operator, body: { userFile: user.fileName, moduleName: 'Get to Know You' } });
+    for (const moduleName of ['No Such Module', 'global_prompt']) {
+      const refused = await ctx.request('POST', '/api/user-link', { cookie: operator, body: { userFile: user.fileName, moduleName } });
+      expect([refused.status, refused.body.error]).toEqual([404, 'The module does not exist']);
+    }
+    const link = await ctx.request('POST', '/api/user-link', { cookie: operator, body: { userFile: user.fileName, moduleName: 'Get to Know You.json' } });
     expect(link.status).toBe(200);
     const url = new URL(link.body.url);
     expect(url.origin).toBe('http://hearth.test');
