@@ -2,21 +2,22 @@
 // the URL), with deletion, group memberships, invitations, quiz summaries and analytics per row.
 import { useCallback, useEffect, useMemo, useRef, useState, type ComponentProps, type ReactNode } from 'react'
 import { getRouteApi, Link, useRouter, useRouterState } from '@tanstack/react-router'
-import { RotateCcw, Trash2, UserPlus } from 'lucide-react'
+import { Trash2, UserPlus } from 'lucide-react'
 
 import { Button, buttonVariants } from '@hearth/ui/components/button'
-import { Skeleton } from '@hearth/ui/components/skeleton'
 import { cn } from '@hearth/ui/lib/utils'
 
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { DataTable } from '@/components/data-table/data-table'
 import { DataTablePagination } from '@/components/data-table/data-table-pagination'
 import { pageCount } from '@/components/data-table/pagination-window'
+import { LoadFailed } from '@/components/load-failed'
+import { SearchBox } from '@/components/search-box'
+import { TablePageSkeleton } from '@/components/table-page-skeleton'
 import { deleteUser, USER_SORT_KEYS, USERS_PAGE_SIZE, type AdminUser } from '@/features/admin-users/api'
 import { GroupPickerDialog } from '@/features/admin-users/components/group-picker-dialog'
 import { userColumns, type UserDialog } from '@/features/admin-users/components/user-columns'
 import { AnalyticsDialog, ProfileDialog, QuizSummariesDialog } from '@/features/admin-users/components/user-dialogs'
-import { SearchBox } from '@/components/search-box'
 import { formatSort, parseSort, type Sort } from '@/lib/search-params'
 import { notify } from '@/lib/notify'
 
@@ -138,7 +139,7 @@ export function AdminUsersPage() {
       {result.ok ? (
         <PendingFade>{tableElement}</PendingFade>
       ) : (
-        <LoadFailed error={result.error} onRetry={() => router.invalidate()} />
+        <LoadFailed title="The users could not be loaded" error={result.error} onRetry={() => router.invalidate()} />
       )}
 
       {result.ok && <Pagination page={page} pageCount={pages} onPageChange={goTo} />}
@@ -192,42 +193,7 @@ function NoUsersYet() {
   )
 }
 
-function LoadFailed({ error, onRetry }: { error: string; onRetry: () => void }) {
-  return (
-    <div role="alert" className="grid justify-items-start gap-3 rounded-xl border border-destructive/30 bg-destructive/5 p-6">
-      <div>
-        <p className="font-medium">The users could not be loaded</p>
-        <p className="text-sm text-muted-foreground">{error}</p>
-      </div>
-      <Button variant="outline" onClick={onRetry}>
-        <RotateCcw aria-hidden />
-        Try again
-      </Button>
-    </div>
-  )
-}
-
 /** Shown while the first page loads (the route's pendingComponent). */
 export function AdminUsersPending() {
-  return (
-    <section className="grid gap-5" aria-busy="true" aria-label="Loading users">
-      <title>Users · Hearth</title>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="grid gap-2">
-          <Skeleton className="h-8 w-28" />
-          <Skeleton className="h-4 w-20" />
-        </div>
-        <div className="flex gap-2">
-          <Skeleton className="h-9 w-36" />
-          <Skeleton className="h-9 w-32" />
-        </div>
-      </div>
-      <Skeleton className="h-9 w-full sm:max-w-sm" />
-      <div className="grid gap-3 rounded-xl border bg-card p-4 shadow-xs">
-        {Array.from({ length: 8 }, (_, i) => (
-          <Skeleton key={i} className="h-6 w-full" />
-        ))}
-      </div>
-    </section>
-  )
+  return <TablePageSkeleton label="Loading users" title="Users · Hearth" rows={8} />
 }

@@ -5,7 +5,6 @@ import { getRouteApi, Link, useRouter, useRouterState } from '@tanstack/react-ro
 import { Plus, Trash2 } from 'lucide-react'
 
 import { Button } from '@hearth/ui/components/button'
-import { Skeleton } from '@hearth/ui/components/skeleton'
 import { cn } from '@hearth/ui/lib/utils'
 
 import { ConfirmDialog } from '@/components/confirm-dialog'
@@ -19,6 +18,7 @@ import { LoadFailed } from '@/components/load-failed'
 import { SearchBox } from '@/components/search-box'
 import { plural } from '@/features/groups/texts'
 import { notify } from '@/lib/notify'
+import { TablePageSkeleton } from '@/components/table-page-skeleton'
 
 const route = getRouteApi('/_staff/_admin/groups')
 
@@ -161,25 +161,5 @@ export function GroupsPage() {
 
 /** Shown while the first page loads (the route's pendingComponent). */
 export function GroupsPending() {
-  return (
-    <section className="grid gap-5" aria-busy="true" aria-label="Loading groups">
-      <title>Groups · Hearth</title>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="grid gap-2">
-          <Skeleton className="h-8 w-32" />
-          <Skeleton className="h-4 w-20" />
-        </div>
-        <div className="flex gap-2">
-          <Skeleton className="h-9 w-36" />
-          <Skeleton className="h-9 w-32" />
-        </div>
-      </div>
-      <Skeleton className="h-9 w-full sm:max-w-sm" />
-      <div className="grid gap-3 rounded-xl border bg-card p-4 shadow-xs">
-        {Array.from({ length: 6 }, (_, i) => (
-          <Skeleton key={i} className="h-6 w-full" />
-        ))}
-      </div>
-    </section>
-  )
+  return <TablePageSkeleton label="Loading groups" title="Groups · Hearth" rows={6} />
 }
