@@ -14,18 +14,18 @@ import {
   type Voice,
 } from '@hearth/protocol';
 import type { Upstream, UpstreamEvent, UpstreamHandlers } from '../../upstream';
-import { moduleRequest, promptFromInstructions, replyLine, speechPlaceholder } from './replies';
+import { promptFromInstructions, replyLine, speechPlaceholder } from './replies';
 import { createRng, SpeechSynth, type Rng } from './speech-synth';
+import { turnToolCalls, type ToolCall } from './turn-tools';
 import { EnergyVad } from './vad';
-import { topKeywords } from '../../../lib/tfidf';
-import { TYPED_MOOD_KEY, typedMood } from './mood';
 
 /**
  * The local realtime provider (PRODUCT §5): speaks the GA server events in-process so every path of the
  * product works without an OpenAI key. It detects speech in the incoming PCM, answers each turn at real-time
  * pace with speech-like audio and a transcript built from the active prompt, honours cancel and truncate,
  * and calls the tools: change_prompt to the prompt's next_prompt after each user turn (or change_module when
- * the prompt asks for it by name, see moduleRequest), and set_memory with what the user typed. It keeps no audio: only sample counts and frame levels.
+ * the prompt asks for it by name), memory from keywords of what was typed and a mood score from its tone (see
+ * turn-tools.ts). It keeps no audio: only sample counts and frame levels.
  */
 export interface LocalUpstreamOptions {
   /** Audio per output delta. */
@@ -37,7 +37,6 @@ export interface LocalUpstreamOptions {
   seed?: number;
 }
 
-const TYPED_NOTE_KEY = 'typed_note';
 const MIN_COMMIT_MS = 100;
 
 interface ActiveResponse {
@@ -273,28 +272,18 @@ class LocalUpstream implements Upstream {
   }
 
   /** Tool calls for the user's answer(s) since the assistant last spoke; none before it first spoke. */
-  private toolCallsForTurn(): Array<{ name: string; args: Record<string, string | number> }> {
+  private toolCallsForTurn(): ToolCall[] {
     const pending = this.items.filter((i): i is MessageItem & { id: string } => i.type === 'message' && i.role === 'user' && !this.handledUserItems.has(i.id!));
     const assistantSpoke = this.items.some((i) => i.type === 'message' && i.role === 'assistant');
     for (const item of pending) this.handledUserItems.add(item.id);
     if (!assistantSpoke || pending.length === 0) return [];
-    const calls: Array<{ name: string; args: Record<string, string | number> }> = [];
     const typed = pending
       .flatMap((i) => i.content)
       .filter((c) => c.type === 'input_text')
       .map((c) => (c.type === 'input_text' ? c.text : ''))
       .join(' ')
       .trim();
-    // PRODUCT §5/§7: memory keeps keywords of what was typed, never the sentence itself.
-    const keywords = typed ? topKeywords([{ text: typed, weight: 1 }], 5) : [];
-    if (keywords.length > 0 && this.toolNames.has('set_memory')) calls.push({ name: 'set_memory', args: { key: TYPED_NOTE_KEY, value: keywords.join(', ') } });
-    const mood = typed ? typedMood(typed) : null;
-    if (mood !== null && this.toolNames.has('set_mood_score')) calls.push({ name: 'set_mood_score', args: { key: TYPED_MOOD_KEY, value: mood } });
-    const prompt = promptFromInstructions(this.instructions);
-    const module = prompt ? moduleRequest(prompt.prompt) : null;
-    if (module && this.toolNames.has('change_module')) calls.push({ name: 'change_module', args: { module_name: module } });
-    else if (prompt?.nextPrompt && this.toolNames.has('change_prompt')) calls.push({ name: 'change_prompt', args: { prompt_name: prompt.nextPrompt } });
-    return calls;
+    return turnToolCalls(typed, this.instructions, this.toolNames);
   }
 
   private startResponse() {
@@ -309,7 +298,7 @@ class LocalUpstream implements Upstream {
     }, this.thinkMs);
   }
 
-  private callTools(response: ActiveResponse, calls: Array<{ name: string; args: Record<string, string | number> }>) {
+  private callTools(response: ActiveResponse, calls: ToolCall[]) {
     response.calls = [];
     calls.forEach((call, outputIndex) => {
       const item: FunctionCallItem & { id: string } = {

@@ -1,6 +1,6 @@
 import { expect, test } from 'bun:test'
 
-import { typedMood } from './mood'
+import { typedMood } from './turn-tools'
 
 test('typed tone scores from -3 to 3 and says nothing when no word carries mood', () => {
   expect(typedMood('I love gardening and I am so happy here')).toBe(2)
