@@ -2,6 +2,7 @@ import { Elysia } from 'elysia';
 import { resolve } from 'node:path';
 import type { AppDeps } from './deps';
 import { errorsPlugin, HttpError } from './plugins/errors';
+import { csrfPlugin } from './plugins/csrf';
 import { jsonBodyPlugin } from './plugins/json-body';
 import { authRoutes } from './features/auth/routes';
 import { blastsRoutes } from './features/blasts/routes';
@@ -26,6 +27,7 @@ export function createApp(deps: AppDeps, opts: { webDist?: string } = {}) {
   return new Elysia({ serve: { maxRequestBodySize: MAX_UPLOAD_BYTES } })
     .use(errorsPlugin)
     .use(jsonBodyPlugin)
+    .use(csrfPlugin(deps.config))
     .onRequest(({ request }) => {
       // Reject oversized bodies before anything reads them. Multipart (audio, JSON files) may be larger.
       const length = Number(request.headers.get('content-length') ?? 0);
