@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { AppDeps } from './deps';
 import { errorsPlugin, HttpError } from './plugins/errors';
 import { csrfPlugin } from './plugins/csrf';
-import { jsonBodyPlugin } from './plugins/json-body';
+import { jsonBodyPlugin, SERVER_BODY_BACKSTOP_BYTES } from './plugins/json-body';
 import { authRoutes } from './features/auth/routes';
 import { blastsRoutes } from './features/blasts/routes';
 import { feedbackRoutes } from './features/feedback/routes';
@@ -20,19 +20,14 @@ import { usersRoutes } from './features/users/routes';
 import { webPlugin } from './plugins/web';
 import { realtimeRoutes } from './realtime/routes';
 
-export const MAX_JSON_BYTES = 1024 * 1024;
-export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+export { MAX_JSON_BYTES, MAX_UPLOAD_BYTES } from './plugins/json-body';
 
 export function createApp(deps: AppDeps, opts: { webDist?: string } = {}) {
-  return new Elysia({ serve: { maxRequestBodySize: MAX_UPLOAD_BYTES } })
+  return new Elysia({ serve: { maxRequestBodySize: SERVER_BODY_BACKSTOP_BYTES } })
     .use(errorsPlugin)
     .use(jsonBodyPlugin)
     .use(csrfPlugin(deps.config))
     .onRequest(({ request }) => {
-      // Reject oversized bodies before anything reads them. Multipart (audio, JSON files) may be larger.
-      const length = Number(request.headers.get('content-length') ?? 0);
-      const multipart = request.headers.get('content-type')?.startsWith('multipart/') ?? false;
-      if (length > (multipart ? MAX_UPLOAD_BYTES : MAX_JSON_BYTES)) throw new HttpError(413, 'Request body too large');
       // PostgreSQL text cannot hold NUL, and no name in a path ever contains one.
       if (/%00/.test(request.url)) throw new HttpError(400, 'The request contains characters that cannot be stored');
     })

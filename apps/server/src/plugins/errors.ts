@@ -53,10 +53,12 @@ export const errorsPlugin = new Elysia({ name: 'errors' })
   .error({ HttpError })
   .onError({ as: 'global' }, ({ code, error, set }) => {
     set.headers['content-type'] = 'application/json; charset=utf-8';
-    if (error instanceof HttpError) {
-      set.status = error.status;
-      Object.assign(set.headers, error.headers);
-      return { error: error.message };
+    // Elysia wraps whatever a parse hook throws (json-body's 413 and depth 400) in its ParseError.
+    const own = error instanceof HttpError ? error : code === 'PARSE' && error.cause instanceof HttpError ? error.cause : null;
+    if (own) {
+      set.status = own.status;
+      Object.assign(set.headers, own.headers);
+      return { error: own.message };
     }
     switch (code) {
       case 'VALIDATION':
