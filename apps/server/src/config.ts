@@ -21,6 +21,8 @@ export interface Config {
   twilio?: { accountSid: string; authToken: string; from: string; apiUrl?: string };
   smtpUrl?: string;
   mailFrom: string;
+  /** How many reverse proxies in front of the server to trust for X-Forwarded-For (0: ignore the header). */
+  trustProxy: number;
   limits: Limits;
 }
 
@@ -70,6 +72,7 @@ export function loadConfig(env: Env = process.env): Config {
         : undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Hearth <hearth@localhost>',
+    trustProxy: Math.floor(int(env, 'TRUST_PROXY', 0)),
     limits: {
       sessionsPerUser: int(env, 'LIMIT_SESSIONS_PER_USER', 1),
       maxLiveSessions: int(env, 'LIMIT_LIVE_SESSIONS', 500),

@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import type { AppDeps } from '../../deps';
 import { authPlugin, cookieOptions, STAFF_COOKIE, STAFF_SESSION_DAYS, USER_COOKIE, USER_SESSION_DAYS } from '../../plugins/auth';
+import { clientAddress } from '../../plugins/client-address';
 import { unauthorized } from '../../plugins/errors';
 import { loginBody, revokeLinksBody, userLinkBody, userSessionBody } from './model';
 import * as service from './service';
@@ -11,7 +12,7 @@ export const authRoutes = (deps: AppDeps) =>
     .post(
       '/auth/login',
       async ({ body, cookie, server, request }) => {
-        const clientKey = server?.requestIP(request)?.address ?? 'local';
+        const clientKey = clientAddress(deps.config, request, server);
         const { token, staff } = await service.login(deps, body.email, body.password, clientKey);
         cookie[STAFF_COOKIE].set({ value: token, ...cookieOptions(deps, STAFF_SESSION_DAYS) });
         return staff;
@@ -47,7 +48,7 @@ export const authRoutes = (deps: AppDeps) =>
     .post(
       '/user-session',
       async ({ body, cookie, server, request }) => {
-        const clientKey = server?.requestIP(request)?.address ?? 'local';
+        const clientKey = clientAddress(deps.config, request, server);
         const s = await service.startUserSession(deps, body.token, clientKey);
         cookie[USER_COOKIE].set({ value: s.sessionToken, ...cookieOptions(deps, USER_SESSION_DAYS) });
         return { name: s.name, userFile: s.userFile, moduleName: s.moduleName };

@@ -14,8 +14,9 @@ let dummyHash: Promise<string> | undefined;
 
 export async function login(deps: AppDeps, email: string, password: string, clientKey: string) {
   const perMinute = deps.config.limits.loginAttemptsPerMinute;
+  // Per address, and per (e-mail, address): never per e-mail alone, or anyone could lock a staff member out (PRODUCT §3).
   await rateLimit(deps.db, `login-ip:${clientKey}`, perMinute * 3, 60);
-  await rateLimit(deps.db, `login-email:${email.trim().toLowerCase()}`, perMinute, 60);
+  await rateLimit(deps.db, `login-email:${email.trim().toLowerCase()}|${clientKey}`, perMinute, 60);
   const staff = await repo.findStaffByEmail(deps.db, email);
   dummyHash ??= Bun.password.hash('not-a-password', { algorithm: 'argon2id' });
   const ok = await Bun.password.verify(password, staff?.password_hash ?? (await dummyHash));
