@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { startFakeOpenAiRest, type FakeOpenAiRest } from '../../test/fake-openai-rest';
 import { LOCAL_TRANSCRIPTION_TEXT } from '../../providers/transcription';
-import { FEEDBACK_AUDIO_ERROR } from './service';
+import { CONFIRMED_FEEDBACK_PER_HOUR, FEEDBACK_AUDIO_ERROR } from './service';
 
 /** A short 24 kHz mono PCM16 WAV file, as the user page records. */
 function wav(sampleCount = 2400): Uint8Array<ArrayBuffer> {
@@ -94,6 +94,47 @@ describe('feedback (local provider)', () => {
     expect((await ctx.request('POST', '/api/confirmed-feedback', { cookie: operator, body: { feedback: '   ' } })).status).toBe(400);
     expect((await ctx.request('POST', '/api/confirmed-feedback', { cookie: operator, body: {} })).status).toBe(400);
     expect((await ctx.request('POST', '/api/confirmed-feedback', { body: { feedback: 'x' } })).status).toBe(401);
+  });
+});
+
+describe('confirmed-feedback caps (one end user stored 11.7 MB in 2.3 s)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  }, 60_000);
+  afterAll(() => ctx.close());
+  const stored = (userId: string) => ctx.db.selectFrom('feedback').select('id').where('user_id', '=', userId).execute();
+
+  test('at most CONFIRMED_FEEDBACK_PER_HOUR per identity: then 429 with Retry-After; another user is not affected', async () => {
+    const user = await ctx.createUser('Flood');
+    const cookie = await ctx.userCookie(user.id);
+    const statuses: number[] = [];
+    let last;
+    for (let i = 0; i < CONFIRMED_FEEDBACK_PER_HOUR + 2; i++) {
+      last = await ctx.request('POST', '/api/confirmed-feedback', { cookie, body: { feedback: `note ${i}` } });
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([...Array(CONFIRMED_FEEDBACK_PER_HOUR).fill(200), 429, 429]);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(last!.body.error).toContain('Too many');
+    expect(await stored(user.id)).toHaveLength(CONFIRMED_FEEDBACK_PER_HOUR);
+    const other = await ctx.createUser('Calm');
+    const calm = await ctx.request('POST', '/api/confirmed-feedback', { cookie: await ctx.userCookie(other.id), body: { feedback: 'fine' } });
+    expect(calm.status).toBe(200);
+  });
+
+  test('an oversized feedback text or included conversation is refused with a clear error and nothing is stored', async () => {
+    const user = await ctx.createUser('Big');
+    const cookie = await ctx.userCookie(user.id);
+    const longText = await ctx.request('POST', '/api/confirmed-feedback', { cookie, body: { feedback: 'x'.repeat(10_001) } });
+    expect(longText.status).toBe(400);
+    expect(longText.body.error).toContain('feedback');
+    const bigString = await ctx.request('POST', '/api/confirmed-feedback', { cookie, body: { feedback: 'ok', lastConversation: '\u{1F600}'.repeat(60_000) } });
+    expect(bigString).toMatchObject({ status: 413, body: { error: expect.stringContaining('conversation is too large') } });
+    const turns = Array.from({ length: 2_000 }, () => ({ role: 'user', text: 'y'.repeat(200) }));
+    const bigList = await ctx.request('POST', '/api/confirmed-feedback', { cookie, body: { feedback: 'ok', lastConversation: turns } });
+    expect(bigList).toMatchObject({ status: 413, body: { error: expect.stringContaining('conversation is too large') } });
+    expect(await stored(user.id)).toHaveLength(0);
   });
 });
 
