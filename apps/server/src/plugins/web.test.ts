@@ -100,4 +100,27 @@ describe('webPlugin', () => {
     expect(res.headers.get('content-type')).toStartWith('text/html');
     expect(await res.text()).toContain('bun run build:web');
   });
+
+  test('every HTML answer carries the CSP, frame-ancestors none, Referrer-Policy and nosniff (PRODUCT §3)', async () => {
+    const answers = [
+      await get(distDir, '/'),
+      await get(distDir, '/groups/abc'),
+      await get(distDir, '/index.html'),
+      await get(missingDir, '/'),
+      await get(distDir, '/', { 'if-none-match': (await get(distDir, '/')).headers.get('etag')! }),
+    ];
+    for (const res of answers) {
+      const csp = res.headers.get('content-security-policy') ?? '';
+      const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+      expect(directives['default-src']).toEqual(["'self'"]);
+      expect(directives['script-src']).toEqual(["'self'"]);
+      expect(directives['frame-ancestors']).toEqual(["'none'"]);
+      expect(directives['connect-src']).toEqual(["'self'", 'ws://localhost', 'wss://localhost']);
+      expect(directives['img-src']).toEqual(["'self'", 'data:']);
+      expect(directives['media-src']).toEqual(["'self'", 'blob:']);
+      expect(directives['object-src']).toEqual(["'none'"]);
+      expect(res.headers.get('referrer-policy')).toBe('same-origin');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { Elysia, NotFoundError } from 'elysia';
 import { stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
+import { htmlSecurityHeaders } from './security-headers';
 
 // Bun.build names chunks and assets `[name]-[hash].[ext]` (apps/web/build.ts): those never change content.
 const HASHED_NAME = /-[a-z0-9]{8}\.[a-z0-9]+$/i;
@@ -43,7 +44,7 @@ export const webPlugin = (distDir: string) => {
     if (!(await isFile(indexPath))) {
       return new Response(MISSING_BUILD_PAGE, {
         status: 503,
-        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...htmlSecurityHeaders(request) },
       });
     }
     return sendFile(request, indexPath, REVALIDATE);
@@ -79,6 +80,7 @@ async function sendFile(request: Request, filePath: string, cacheControl: string
     'cache-control': cacheControl,
     etag,
     'x-content-type-options': 'nosniff',
+    ...(file.type.startsWith('text/html') ? htmlSecurityHeaders(request) : {}),
   };
   if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
 
