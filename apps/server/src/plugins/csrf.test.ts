@@ -72,6 +72,9 @@ describe('CSRF: state-changing calls take JSON from the own origin only', () => 
       const res = await ctx.request('POST', '/api/create-group', { cookie: admin, body: { name: `Fine ${JSON.stringify(headers)}` }, headers });
       expect(res.status).toBe(200);
     }
+    // The browser's own verdict wins over an Origin that is not PUBLIC_URL's (the app opened at a LAN address).
+    const lan = await ctx.request('POST', '/api/create-group', { cookie: admin, body: { name: 'From the LAN name' }, headers: { origin: 'http://192.168.1.5:3000', 'sec-fetch-site': 'same-origin' } });
+    expect(lan.status).toBe(200);
     const upload = await ctx.request('POST', '/api/upload-sequence', { cookie: admin, raw: sequenceForm('Own upload'), headers: { origin: 'http://hearth.test', 'sec-fetch-site': 'same-origin' } });
     expect(upload.status).not.toBe(403);
     // Reading is not guarded (a GET changes nothing).

@@ -38,9 +38,10 @@ export function csrfRefusal(request: Request, path: string, origins: string[]): 
   if (hasBody && !allowedType) {
     return MULTIPART_PATHS.has(path) ? 'This call takes a multipart form or JSON' : 'This call takes a JSON body (Content-Type: application/json)';
   }
-  // Sec-Fetch-Site is the browser's own verdict and cannot be set by a page; Origin covers browsers without it.
+  // Sec-Fetch-Site is the browser's own verdict and no page can set it: when present it decides (same-origin also
+  // covers the app opened under another name than PUBLIC_URL, e.g. a LAN address). Origin covers browsers without it.
   const site = request.headers.get('sec-fetch-site');
-  if (site !== null && site !== 'same-origin') return 'Cross-site requests are not accepted';
+  if (site !== null) return site === 'same-origin' ? null : 'Cross-site requests are not accepted';
   const origin = request.headers.get('origin');
   if (origin !== null && !origins.includes(origin)) return 'Requests from other sites are not accepted';
   return null;
