@@ -47,6 +47,13 @@ describe('body limits on a listening server', () => {
     }
   });
 
+  test("other types are counted too: a chunked form-encoded body to Twilio's webhook over 1 MB is 413 {error}", async () => {
+    const body = chunked(3 * 1024 * 1024);
+    const res = await post('/api/twilio/inbound', body.stream, { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(res).toMatchObject({ status: 413, body: { error: 'Request body too large' } });
+    expect(body.pulled()).toBeLessThan(3 * 1024 * 1024);
+  });
+
   test('a small chunked JSON body is read and parsed as usual', async () => {
     const bytes = new TextEncoder().encode(JSON.stringify({ email: 'nobody@hearth.test', password: 'x' }) + ' '.repeat(MAX_JSON_BYTES / 2));
     const res = await post('/api/auth/login', new Blob([bytes]).stream(), { 'content-type': 'application/json' });
