@@ -7,6 +7,8 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
+  /** How many reverse proxies in front of the server to trust for X-Forwarded-For (0: ignore the header). */
+  trustProxy: number;
   databaseUrl?: string;
   dataDir: string;
   appSecret: string;
@@ -21,8 +23,6 @@ export interface Config {
   twilio?: { accountSid: string; authToken: string; from: string; apiUrl?: string };
   smtpUrl?: string;
   mailFrom: string;
-  /** How many reverse proxies in front of the server to trust for X-Forwarded-For (0: ignore the header). */
-  trustProxy: number;
   limits: Limits;
 }
 
@@ -55,6 +55,7 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     host: env.HOST || '127.0.0.1',
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    trustProxy: Math.floor(int(env, 'TRUST_PROXY', 0)),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     appSecret: env.APP_SECRET || persistentSecret(dataDir),
@@ -72,7 +73,6 @@ export function loadConfig(env: Env = process.env): Config {
         : undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Hearth <hearth@localhost>',
-    trustProxy: Math.floor(int(env, 'TRUST_PROXY', 0)),
     limits: {
       sessionsPerUser: int(env, 'LIMIT_SESSIONS_PER_USER', 1),
       maxLiveSessions: int(env, 'LIMIT_LIVE_SESSIONS', 500),
