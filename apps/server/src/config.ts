@@ -7,13 +7,13 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
-  /** How many reverse proxies in front of the server to trust for X-Forwarded-For (0: ignore the header). */
-  trustProxy: number;
   databaseUrl?: string;
   dataDir: string;
   appSecret: string;
   adminEmail?: string;
   adminPassword?: string;
+  /** How many reverse proxies in front of the server to trust for X-Forwarded-For (0: ignore the header). */
+  trustProxy: number;
   openaiApiKey?: string;
   openaiBaseUrl?: string;
   openaiRealtimeUrl: string;
@@ -55,12 +55,12 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     host: env.HOST || '127.0.0.1',
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
-    trustProxy: Math.floor(int(env, 'TRUST_PROXY', 0)),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     appSecret: env.APP_SECRET || persistentSecret(dataDir),
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
+    trustProxy: Math.floor(int(env, 'TRUST_PROXY', 0)),
     openaiApiKey: env.OPENAI_API_KEY || undefined,
     openaiBaseUrl: env.OPENAI_BASE_URL || undefined,
     openaiRealtimeUrl: env.OPENAI_REALTIME_URL || 'wss://api.openai.com/v1/realtime',
