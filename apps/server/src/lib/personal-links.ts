@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps';
 import { hashToken, newToken } from '../plugins/auth';
-import { notFound } from '../plugins/errors';
+import { NotFound } from '../errors';
 import { findSequence } from './sequences';
 import { findUserByFile } from './users';
 
@@ -22,9 +22,9 @@ export async function issuePersonalLink(deps: AppDeps, userId: string, name: str
 
 export async function issueUserLink(deps: AppDeps, userFile: string, moduleName: string) {
   const user = await findUserByFile(deps.db, userFile);
-  if (!user) throw notFound('User not found');
+  if (!user) throw new NotFound('User not found');
   // A link to a module nobody can open would fail only when the person taps it.
   const sequence = await findSequence(deps.db, moduleName);
-  if (!sequence || sequence.is_global || sequence.archived) throw notFound('The module does not exist');
+  if (!sequence || sequence.is_global || sequence.archived) throw new NotFound('The module does not exist');
   return { url: await issuePersonalLink(deps, user.id, user.name, sequence.name), user };
 }

@@ -3,7 +3,7 @@ import type { DB } from '@hearth/db/client';
 import { DEFAULT_SYSTEM_PROMPT, NAMED_PROMPTS } from '@hearth/db/seed';
 import type { Config } from '../config';
 import { log } from '../log';
-import { badGateway } from '../plugins/errors';
+import { ProviderUnavailable } from '../errors';
 import { localText } from './text-ai-local';
 
 /** The text tasks of PRODUCT §5; the local provider picks its deterministic algorithm by task. */
@@ -149,5 +149,5 @@ function openAiText(config: Config): TextAi {
 function providerFailure(err: unknown, task: string) {
   const status = (err as { status?: number }).status;
   log.warn('text provider failed', { task, status, error: (err as Error)?.name });
-  return badGateway('The AI provider has problems right now. Please try again later.');
+  return new ProviderUnavailable('The AI provider has problems right now. Please try again later.');
 }
