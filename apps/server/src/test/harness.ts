@@ -15,7 +15,7 @@ import { outboxOnly } from '../features/messages/outbox';
 import { hashToken, newToken, STAFF_COOKIE, USER_COOKIE } from '../plugins/auth';
 import { insertSession } from '../features/auth/repository';
 import { createProviders } from '../providers';
-import { userFileName } from '../lib/users';
+import { userFileName } from '../features/users/lookup';
 import { Shutdown } from '../lib/shutdown';
 import type { StaffRole } from '@hearth/db/schema';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DB } from '@hearth/db/client';
 import { normalizePhone } from '../../lib/phone';
-import { userFileName } from '../../lib/users';
+import { userFileName } from '../users/lookup';
 import { Invalid, NotFound } from '../../errors';
 import { MASS_ADD_MAX_LINES } from './model';
 import * as repo from './repository';

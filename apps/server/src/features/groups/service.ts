@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DB } from '@hearth/db/client';
 import { Invalid, NotFound } from '../../errors';
-import { findUserByFile } from '../../lib/users';
+import { findUserByFile } from '../users/lookup';
 import { DEFAULT_PAGE_SIZE } from './model';
 import * as repo from './repository';
 

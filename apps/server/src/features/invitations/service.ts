@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../deps';
-import { findUserByFile } from '../../lib/users';
+import { findUserByFile } from '../users/lookup';
 import { Conflict, NotFound, ProviderUnavailable } from '../../errors';
 import { HttpError } from '../../plugins/errors';
 import type { StaffIdentity } from '../../plugins/auth';

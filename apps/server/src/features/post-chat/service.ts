@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../plugins/errors';
-import { findUserByFile, findUserByName } from '../../lib/users';
+import { findUserByFile, findUserByName } from '../users/lookup';
 import {
   normalizeTranscript,
   saveSectionData,

@@ -1,6 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '@hearth/db/client';
-import { Conflict } from '../errors';
+import { Conflict } from '../../errors';
+
+// The users feature's public read side: other features find users and build the admin view through these
+// (repository functions, db first). The architecture test lets other features import this file only.
 
 /** SPEC §3: the user file name is the id, an underscore, the lower-cased name, then .json. */
 export const userFileName = (id: string, name: string) => `${id}_${name.toLowerCase()}.json`;
