@@ -1,7 +1,7 @@
 import type { AppDeps } from '../deps';
 import { hashToken, newToken } from '../plugins/auth';
 import { NotFound } from '../errors';
-import { findSequence } from './sequences';
+import { findSequence } from '../features/sequences/lookup';
 import { findUserByFile } from '../features/users/lookup';
 
 /** PRODUCT §3: `{PUBLIC_URL}/user?id={name}&module={module}#k={token}`; the token travels in the fragment. */

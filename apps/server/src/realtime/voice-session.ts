@@ -9,7 +9,7 @@ import {
 } from '@hearth/protocol';
 import type { AppDeps } from '../deps';
 import { runPostChat, type TranscriptLine } from '../lib/post-chat';
-import { loadModuleVersion } from '../lib/sequences';
+import { loadModuleVersion } from '../features/sequences/lookup';
 import { log } from '../log';
 import type { Identity } from '../plugins/auth';
 import type { ModuleState } from './module-state';

@@ -3,7 +3,7 @@ import type { DB } from '@hearth/db/client';
 import type { AppDeps } from '../../deps';
 import { renderInviteEmail, renderSubgroupAssignmentEmail } from '../../emails/render';
 import { normalizePhone } from '../../lib/phone';
-import { findSequence } from '../../lib/sequences';
+import { findSequence } from '../sequences/lookup';
 import { Invalid } from '../../errors';
 import { personalLinkPlaceholder } from '../messages/outbox';
 import { promptTemplate } from './repository';

@@ -1,7 +1,7 @@
 import type { SequentialPrompt } from '@hearth/db/schema';
 import { firstError, lintVersion } from '@hearth/protocol/sequence-lint';
 import { Invalid } from '../../errors';
-import { PROMPT_FIELDS, sequenceBaseName } from '../../lib/sequences';
+import { PROMPT_FIELDS, sequenceBaseName } from './lookup';
 
 /**
  * The shape of sequence content (SPEC §3) and its rules. One hand-written checker serves the editor's save,

@@ -1,7 +1,7 @@
 import type { DB } from '@hearth/db/client';
 import type { Identity } from '../../plugins/auth';
 import { Conflict, Invalid, NotFound, TooLarge } from '../../errors';
-import { compareNames, findSequence, listModuleNames, sequenceFileName } from '../../lib/sequences';
+import { compareNames, findSequence, listModuleNames, sequenceFileName } from './lookup';
 import { modulesForUser } from '../groups/isolation';
 import {
   assertLintClean,
