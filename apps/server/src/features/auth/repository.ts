@@ -38,6 +38,9 @@ export const deleteSession = (db: DB, tokenHash: string) =>
 export const deleteExpiredSessions = (db: DB) =>
   db.deleteFrom('sessions').where('expires_at', '<', new Date()).execute();
 
+export const insertLinkToken = (db: DB, tokenHash: string, userId: string, moduleName: string) =>
+  db.insertInto('user_link_tokens').values({ token_hash: tokenHash, user_id: userId, module_name: moduleName }).execute();
+
 export async function useLinkToken(db: DB, tokenHash: string) {
   return db
     .updateTable('user_link_tokens')

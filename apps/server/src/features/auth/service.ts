@@ -3,7 +3,7 @@ import { hashToken, newToken, STAFF_SESSION_DAYS, USER_SESSION_DAYS } from '../.
 import { notFound, unauthorized } from '../../plugins/errors';
 import { rateLimit } from '../../plugins/rate-limit';
 import { findUserByFile } from '../users/lookup';
-export { issueUserLink } from '../../lib/personal-links';
+export { issueUserLink } from './personal-links';
 import * as repo from './repository';
 import type { StaffRole } from '@hearth/db/schema';
 

@@ -1,8 +1,9 @@
-import type { AppDeps } from '../deps';
-import { hashToken, newToken } from '../plugins/auth';
-import { NotFound } from '../errors';
-import { findSequence } from '../features/sequences/lookup';
-import { findUserByFile } from '../features/users/lookup';
+import type { AppDeps } from '../../deps';
+import { hashToken, newToken } from '../../plugins/auth';
+import { NotFound } from '../../errors';
+import { findSequence } from '../sequences/lookup';
+import { findUserByFile } from '../users/lookup';
+import { insertLinkToken } from './repository';
 
 /** PRODUCT §3: `{PUBLIC_URL}/user?id={name}&module={module}#k={token}`; the token travels in the fragment. */
 export function personalLinkUrl(publicUrl: string, name: string, moduleName: string, token: string) {
@@ -13,10 +14,7 @@ export function personalLinkUrl(publicUrl: string, name: string, moduleName: str
 /** Issues a new personal link (only its SHA-256 is stored); earlier links keep working until revoked. */
 export async function issuePersonalLink(deps: AppDeps, userId: string, name: string, moduleName: string) {
   const token = newToken();
-  await deps.db
-    .insertInto('user_link_tokens')
-    .values({ token_hash: hashToken(token), user_id: userId, module_name: moduleName })
-    .execute();
+  await insertLinkToken(deps.db, hashToken(token), userId, moduleName);
   return personalLinkUrl(deps.config.publicUrl, name, moduleName, token);
 }
 
