@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DB } from '@hearth/db/client';
-import { normalizePhone } from '../../lib/phone';
+import { normalizePhone } from '../users/phone';
 import { userFileName } from '../users/lookup';
 import { Invalid, NotFound } from '../../errors';
 import { MASS_ADD_MAX_LINES } from './model';

@@ -2,7 +2,7 @@ import { DEFAULT_USER_MODULE } from '@hearth/db/seed';
 import type { DB } from '@hearth/db/client';
 import type { AppDeps } from '../../deps';
 import { renderInviteEmail, renderSubgroupAssignmentEmail } from '../../emails/render';
-import { normalizePhone } from '../../lib/phone';
+import { normalizePhone } from '../users/phone';
 import { findSequence } from '../sequences/lookup';
 import { Invalid } from '../../errors';
 import { personalLinkPlaceholder } from '../messages/outbox';

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'bun:test';
-import { normalizePhone } from '../../lib/phone';
+import { normalizePhone } from './phone';
 import { Invalid } from '../../errors';
 import { domainStatus } from '../../plugins/errors';
 
-// lib/phone.ts is shared (invitations, post-chat, relay settings); its rules are pinned here.
+// users/phone.ts is shared (invitations, post-chat, relay settings); its rules are pinned here.
 const rejects = (input: string, opts?: { requirePlus?: boolean }) => {
   try {
     normalizePhone(input, opts);

@@ -3,7 +3,7 @@ import type { DB } from '@hearth/db/client';
 import type { Identity } from '../../plugins/auth';
 import { Invalid, NotFound } from '../../errors';
 import { findUserByFile, findUserByName, userFileName, type FoundUser } from './lookup';
-import { normalizePhone } from '../../lib/phone';
+import { normalizePhone } from './phone';
 import { DEFAULT_PAGE_SIZE, SORT_KEYS, type SortKey } from './model';
 import * as repo from './repository';
 

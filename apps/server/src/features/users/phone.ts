@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
-import { Invalid } from '../errors';
+import { Invalid } from '../../errors';
 
 export const INVALID_PHONE = 'Invalid phone number';
 
