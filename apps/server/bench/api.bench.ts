@@ -13,7 +13,7 @@ import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createProviders } from '../src/providers';
 import { outboxOnly } from '../src/features/messages/outbox';
-import { Shutdown } from '../src/lib/shutdown';
+import { Shutdown } from '../src/shutdown';
 import { hashToken, newToken, STAFF_COOKIE } from '../src/plugins/auth';
 
 process.env.TZ = 'UTC';

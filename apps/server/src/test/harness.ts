@@ -16,7 +16,7 @@ import { hashToken, newToken, STAFF_COOKIE, USER_COOKIE } from '../plugins/auth'
 import { insertSession } from '../features/auth/repository';
 import { createProviders } from '../providers';
 import { userFileName } from '../features/users/lookup';
-import { Shutdown } from '../lib/shutdown';
+import { Shutdown } from '../shutdown';
 import type { StaffRole } from '@hearth/db/schema';
 
 /**
