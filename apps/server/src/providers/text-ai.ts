@@ -1,6 +1,4 @@
 import OpenAI from 'openai';
-import type { DB } from '@hearth/db/client';
-import { DEFAULT_SYSTEM_PROMPT, NAMED_PROMPTS } from '@hearth/db/seed';
 import type { Config } from '../config';
 import { log } from '../log';
 import { ProviderUnavailable } from '../errors';
@@ -28,18 +26,6 @@ export interface TextAi {
 }
 
 export { INPUT, PROFILE_SEPARATOR, composeInput, readInput, readJsonAnswer } from './text-input';
-
-/** The admin-editable prompt of a task (the seeded text if an admin removed it). */
-export async function instructionsFor(db: DB, task: Exclude<TextTask, 'second_model_reply'>): Promise<string> {
-  const row = await db.selectFrom('prompts').select('prompt').where('name', '=', task).executeTakeFirst();
-  return row?.prompt ?? NAMED_PROMPTS[task] ?? '';
-}
-
-/** The testing page's second-model prompt ("Edit gpt4o prompt"). */
-export async function storedSystemPrompt(db: DB): Promise<string> {
-  const row = await db.selectFrom('system_prompt').select('prompt').where('id', '=', 1).executeTakeFirst();
-  return row?.prompt || DEFAULT_SYSTEM_PROMPT;
-}
 
 export function createTextAi(config: Config): TextAi {
   return config.openaiApiKey ? openAiText(config) : localText();

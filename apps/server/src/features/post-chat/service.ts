@@ -10,7 +10,7 @@ import {
   updateMemoryDocument,
   updateProfileForGroup,
 } from '../../lib/post-chat';
-import { storedSystemPrompt } from '../../providers/text-ai';
+import { storedSystemPrompt } from '../prompts/lookup';
 
 type RawTranscript = Parameters<typeof normalizeTranscript>[0];
 

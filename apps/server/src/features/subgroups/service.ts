@@ -3,7 +3,8 @@ import type { AppDeps } from '../../deps';
 import { log } from '../../log';
 import { badGateway, badRequest, notFound } from '../../plugins/errors';
 import { userFileName } from '../users/lookup';
-import { composeInput, INPUT, instructionsFor, PROFILE_SEPARATOR, readJsonAnswer } from '../../providers/text-ai';
+import { composeInput, INPUT, PROFILE_SEPARATOR, readJsonAnswer } from '../../providers/text-ai';
+import { instructionsFor } from '../prompts/lookup';
 import { balancedGroups } from './balance';
 import * as repo from './repository';
 
