@@ -4,26 +4,9 @@ import { log } from '../log';
 import { ProviderUnavailable } from '../errors';
 import { localText } from './text-ai-local';
 
-/** The text tasks of PRODUCT §5; the local provider picks its deterministic algorithm by task. */
-export type TextTask =
-  | 'profile_for_group'
-  | 'memory_document'
-  | 'convo_recap_sms'
-  | 'tagline_sms'
-  | 'reminder_sms'
-  | 'quiz_summary'
-  | 'subgroup_naming'
-  | 'member_description'
-  | 'test_user_generation'
-  | 'second_model_reply';
-
-export interface TextAi {
-  kind: 'openai' | 'local';
-  /** `instructions` is the admin-editable prompt of /system-prompts; `input` the material to work on. */
-  complete(req: { task: TextTask; instructions: string; input: string; temperature?: number; maxTokens?: number }): Promise<{ text: string; costUsd: number }>;
-  /** One vector per text (OpenAI embeddings, or local TF-IDF over the batch). */
-  embed(texts: string[]): Promise<{ vectors: number[][]; costUsd: number }>;
-}
+// The types live in text-ai-types.ts so the local provider can use them without importing this file back.
+import type { TextAi, TextTask } from './text-ai-types';
+export type { TextAi, TextTask } from './text-ai-types';
 
 export { INPUT, PROFILE_SEPARATOR, composeInput, readInput, readJsonAnswer } from './text-input';
 
