@@ -15,6 +15,7 @@ import type { Identity } from '../plugins/auth';
 import type { ModuleState } from './module-state';
 import { composeSession, type SessionSettings } from './session-config';
 import { markVoiceSessionEnded } from './repository';
+import type { ToolHost } from './tool-host';
 import { runTool } from './tool-runner';
 import type { Upstream, UpstreamEvent, UpstreamFactory } from './upstream';
 
@@ -59,7 +60,7 @@ export interface VoiceSessionInit {
  * One live voice session: relays a browser to its upstream, runs the tools, keeps the transcript in memory
  * only, and runs post-chat work once when the session ends for any reason (PRODUCT §4).
  */
-export class VoiceSession {
+export class VoiceSession implements ToolHost {
   readonly id: string;
   readonly userId: string | null;
   readonly startedAt = new Date();
@@ -265,6 +266,18 @@ export class VoiceSession {
   }
 
   // ---- tools ----
+
+  get db() {
+    return this.deps.db;
+  }
+
+  cancelResponse() {
+    if (this.activeResponseId) this.sendUpstream({ type: 'response.cancel', response_id: this.activeResponseId });
+  }
+
+  updateInstructions() {
+    this.sendUpstream({ type: 'session.update', session: { type: 'realtime', instructions: this.modules.instructions() } });
+  }
 
   private onFunctionCall(name: string, callId: string, args: string) {
     this.pendingTools++;
