@@ -78,7 +78,6 @@ async function bench(kind: 'pglite' | 'postgres', handle: DatabaseHandle, fake: 
   await seed(db);
   await fill(db);
   const config = loadConfig({
-    APP_SECRET: 'bench',
     DATA_DIR: '/tmp/hearth-bench-unused',
     PUBLIC_URL: 'http://hearth.test',
     TWILIO_ACCOUNT_SID: fake.accountSid,

@@ -25,7 +25,6 @@ const ROOTS = ['app.ts', 'server.ts', 'index.ts'];
 
 const SRC = import.meta.dir;
 
-
 /** Relative imports of every non-test module under `src`, as paths relative to `src`. */
 export function importGraph(src: string): Map<string, string[]> {
   const files: string[] = [];

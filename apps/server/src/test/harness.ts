@@ -97,7 +97,7 @@ async function dropStaleTestDatabases(admin: postgres.Sql) {
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  const base = loadConfig({ APP_SECRET: 'test-secret', DATA_DIR: '/tmp/hearth-test-unused', PUBLIC_URL: 'http://hearth.test' });
+  const base = loadConfig({ DATA_DIR: '/tmp/hearth-test-unused', PUBLIC_URL: 'http://hearth.test' });
   return { ...base, ...overrides };
 }
 
