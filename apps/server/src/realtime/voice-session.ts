@@ -15,6 +15,7 @@ import type { Identity } from '../plugins/auth';
 import type { ModuleState } from './module-state';
 import { composeSession, type SessionSettings } from './session-config';
 import { markVoiceSessionEnded } from './repository';
+import { ResponseGate } from './response-gate';
 import type { ToolHost } from './tool-host';
 import { runTool } from './tool-runner';
 import type { Upstream, UpstreamEvent, UpstreamFactory } from './upstream';
@@ -86,10 +87,10 @@ export class VoiceSession implements ToolHost {
   private reminder = false;
   private readonly counts = { userTurns: 0, assistantTurns: 0, typed: 0, tools: 0, upstreamEvents: 0 };
   /** Response tracking, so tool results start exactly one new response once the current one is done. */
-  activeResponseId: string | null = null;
-  private responseRequested = false;
-  private needResponse = false;
-  private pendingTools = 0;
+  private readonly responses = new ResponseGate(
+    () => this.sendUpstream({ type: 'response.create' }),
+    () => this.ending !== null,
+  );
   /** Tool calls and module selections change shared state; they run one at a time, in order. */
   private serial: Promise<void> = Promise.resolve();
 
@@ -157,7 +158,7 @@ export class VoiceSession implements ToolHost {
         }
         break;
       case 'response.create':
-        this.responseRequested = true;
+        this.responses.markRequested();
         break;
     }
     this.sendUpstream(event);
@@ -185,7 +186,7 @@ export class VoiceSession implements ToolHost {
       item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: FIRST_USER_TEXT }] },
     });
     this.sendUpstream({ type: 'response.create' });
-    this.responseRequested = true;
+    this.responses.markRequested();
     this.ready = true;
     const queued = this.queue;
     this.queue = [];
@@ -212,18 +213,17 @@ export class VoiceSession implements ToolHost {
     this.counts.upstreamEvents++;
     switch (event.type) {
       case 'error': {
-        this.responseRequested = false;
+        this.responses.failed();
         const message = (event.error as { message?: string } | undefined)?.message;
         if (isIgnoredCancelError(message)) return;
         break;
       }
       case 'response.created':
-        this.activeResponseId = (event.response as { id?: string } | undefined)?.id ?? null;
-        this.responseRequested = false;
+        this.responses.created((event.response as { id?: string } | undefined)?.id ?? null);
         break;
       case 'response.done':
-        if (this.activeResponseId === (event.response as { id?: string } | undefined)?.id) this.activeResponseId = null;
-        queueMicrotask(() => this.maybeCreateResponse());
+        this.responses.done((event.response as { id?: string } | undefined)?.id);
+        queueMicrotask(() => this.responses.maybeCreate());
         break;
       case 'conversation.item.input_audio_transcription.completed':
         this.record('user', event.transcript, event.item_id);
@@ -272,7 +272,8 @@ export class VoiceSession implements ToolHost {
   }
 
   cancelResponse() {
-    if (this.activeResponseId) this.sendUpstream({ type: 'response.cancel', response_id: this.activeResponseId });
+    const active = this.responses.activeId;
+    if (active) this.sendUpstream({ type: 'response.cancel', response_id: active });
   }
 
   updateInstructions() {
@@ -280,26 +281,17 @@ export class VoiceSession implements ToolHost {
   }
 
   private onFunctionCall(name: string, callId: string, args: string) {
-    this.pendingTools++;
+    this.responses.toolStarted();
     this.counts.tools++;
     this.enqueue(async () => {
       try {
         const output = await runTool(this, name, args);
         this.sendUpstream({ type: 'conversation.item.create', item: { type: 'function_call_output', call_id: callId, output } });
-        this.needResponse = true;
+        this.responses.toolAnswered();
       } finally {
-        this.pendingTools--;
-        this.maybeCreateResponse();
+        this.responses.toolEnded();
       }
     });
-  }
-
-  /** Tool results get one new response, once the response that called them is over. */
-  private maybeCreateResponse() {
-    if (!this.needResponse || this.pendingTools > 0 || this.activeResponseId || this.responseRequested || this.ending) return;
-    this.needResponse = false;
-    this.responseRequested = true;
-    this.sendUpstream({ type: 'response.create' });
   }
 
   private async selectModule(name: string, version?: number) {
