@@ -57,7 +57,8 @@ export async function identify(deps: AppDeps, cookie: CookieJar, level: AccessLe
  * `staff` is set for staff identities (null for end users) so staff-only routes need no narrowing.
  */
 export const authPlugin = (deps: AppDeps) =>
-  new Elysia().macro({
+  // Named, so Elysia applies it once per app however many features use it (the seed tells apps apart).
+  new Elysia({ name: 'auth', seed: deps.config }).macro({
     auth: (level: AccessLevel) => ({
       async resolve({ cookie }) {
         const identity = await identify(deps, cookie as CookieJar, level);
