@@ -10,6 +10,8 @@ export interface ToolHost {
   /** For the log line of a failed tool. */
   readonly id: string;
   readonly page: VoicePage;
+  /** The session is ending: a tool must not act any more. */
+  readonly ended: boolean;
   readonly db: DB;
   /** The end user; null on the staff pages, whose memory and mood stay in the session. */
   readonly userId: string | null;

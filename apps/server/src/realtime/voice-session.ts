@@ -89,7 +89,7 @@ export class VoiceSession implements ToolHost {
   /** Response tracking, so tool results start exactly one new response once the current one is done. */
   private readonly responses = new ResponseGate(
     () => this.sendUpstream({ type: 'response.create' }),
-    () => this.ending !== null,
+    () => this.ended,
   );
   /** Tool calls and module selections change shared state; they run one at a time, in order. */
   private serial: Promise<void> = Promise.resolve();
@@ -114,6 +114,11 @@ export class VoiceSession implements ToolHost {
 
   get page() {
     return this.settings.page;
+  }
+
+  /** Once ending, the session acts no more: tools check this before writing anything. */
+  get ended(): boolean {
+    return this.ending !== null;
   }
 
   // ---- browser -> upstream ----
