@@ -44,6 +44,17 @@ const HTTP_ERRORS_NOT_YET_SWITCHED = [
 const mayUseHttpErrors = (path: string) =>
   path === 'app.ts' || path.startsWith('plugins/') || path.endsWith('/routes.ts') || HTTP_ERRORS_NOT_YET_SWITCHED.includes(path);
 
+/**
+ * SQL lives in repositories (HOUSE-STYLE): `repository.ts` or `<name>-repository.ts`, and a feature's public read
+ * side `lookup.ts` (db-first functions other features call). The files listed here still hold SQL of their own;
+ * take one off when its SQL moves.
+ */
+const SQL_NOT_YET_IN_REPOSITORIES = ['features/messages/outbox.ts', 'lib/post-chat.ts', 'plugins/rate-limit.ts'];
+const SQL = /\.(selectFrom|insertInto|updateTable|deleteFrom)\(|\bsql(<[^>]*>)?`/;
+
+const mayHoldSql = (path: string) =>
+  /(^|[/-])(repository|lookup)\.ts$/.test(path) || path.startsWith('test/') || SQL_NOT_YET_IN_REPOSITORIES.includes(path);
+
 /** Composition roots: they wire every feature together (app.ts `.use()`s the routes; server.ts starts jobs). */
 const ROOTS = ['app.ts', 'server.ts', 'index.ts'];
 
@@ -148,6 +159,11 @@ describe('server architecture', () => {
     for (const path of HTTP_ERRORS_NOT_YET_SWITCHED) expect(graph.get(path) ?? []).toContain('plugins/errors.ts');
   });
 
+  test('SQL only in repositories', () => {
+    const offenders = [...graph.keys()].filter((path) => !mayHoldSql(path) && SQL.test(readFileSync(join(SRC, path), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+
   test('no import cycles', () => {
     expect(importCycles(graph).map((cycle) => cycle.join(' -> '))).toEqual([]);
   });
@@ -172,6 +188,16 @@ describe('the checks themselves', () => {
   test('plugins may import only the listed feature files', () => {
     expect(seamViolation('plugins/auth.ts', 'features/auth/repository.ts')).toBeUndefined();
     expect(seamViolation('plugins/auth.ts', 'features/users/lookup.ts')).toContain('plugins may import only');
+  });
+
+  test('SQL is recognised in its Kysely and raw forms, a transaction is not', () => {
+    expect(SQL.test("db.selectFrom('users')")).toBe(true);
+    expect(SQL.test('await sql`select 1`.execute(db)')).toBe(true);
+    expect(SQL.test('sql<string>`now()`')).toBe(true);
+    expect(SQL.test('db.transaction().execute(work)')).toBe(false);
+    expect(mayHoldSql('features/users/lookup.ts')).toBe(true);
+    expect(mayHoldSql('realtime/live-repository.ts')).toBe(true);
+    expect(mayHoldSql('features/users/service.ts')).toBe(false);
   });
 
   test('a cycle is reported with its path', () => {
