@@ -13,7 +13,7 @@ import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createProviders } from '../src/providers';
 import { outboxOnly } from '../src/features/messages/outbox';
-import { Shutdown } from '../src/lib/shutdown';
+import { Shutdown } from '../src/shutdown';
 import { hashToken, newToken, STAFF_COOKIE } from '../src/plugins/auth';
 
 process.env.TZ = 'UTC';
@@ -94,7 +94,7 @@ async function bench(kind: 'pglite' | 'postgres', handle: DatabaseHandle) {
   await seed(db);
   const filled = await fill(db);
   console.log(`${kind}: filled in ${(filled.ms / 1000).toFixed(1)} s`, filled.counts);
-  const config = loadConfig({ APP_SECRET: 'bench', DATA_DIR: '/tmp/hearth-bench-unused', PUBLIC_URL: 'http://hearth.test' });
+  const config = loadConfig({ DATA_DIR: '/tmp/hearth-bench-unused', PUBLIC_URL: 'http://hearth.test' });
   const app = createApp({ db, dbKind: kind, config, providers: createProviders(config), outbox: outboxOnly, shutdown: new Shutdown() }, { webDist: '/nonexistent' });
   const cookie = await adminCookie(db);
   const rows: Array<Record<string, string | number>> = [];

@@ -17,7 +17,7 @@ import { loadConfig } from '../src/config';
 import type { AppDeps } from '../src/deps';
 import { startJobs } from '../src/features/messages/jobs';
 import { outboxOnly } from '../src/features/messages/outbox';
-import { Shutdown } from '../src/lib/shutdown';
+import { Shutdown } from '../src/shutdown';
 import { hashToken, newToken, STAFF_COOKIE } from '../src/plugins/auth';
 import { createProviders } from '../src/providers';
 
@@ -78,7 +78,6 @@ async function bench(kind: 'pglite' | 'postgres', handle: DatabaseHandle, fake: 
   await seed(db);
   await fill(db);
   const config = loadConfig({
-    APP_SECRET: 'bench',
     DATA_DIR: '/tmp/hearth-bench-unused',
     PUBLIC_URL: 'http://hearth.test',
     TWILIO_ACCOUNT_SID: fake.accountSid,

@@ -1,6 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
 
 /** Configuration names are fixed by PRODUCT.md §2; read them here and nowhere else. */
 export interface Config {
@@ -9,7 +7,6 @@ export interface Config {
   publicUrl: string;
   databaseUrl?: string;
   dataDir: string;
-  appSecret: string;
   adminEmail?: string;
   adminPassword?: string;
   /** How many reverse proxies in front of the server to trust for X-Forwarded-For (0: ignore the header). */
@@ -57,7 +54,6 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
-    appSecret: env.APP_SECRET || persistentSecret(dataDir),
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     trustProxy: Math.floor(int(env, 'TRUST_PROXY', 0)),
@@ -82,14 +78,4 @@ export function loadConfig(env: Env = process.env): Config {
       loginAttemptsPerMinute: int(env, 'LIMIT_LOGIN_PER_MINUTE', 10),
     },
   };
-}
-
-/** APP_SECRET when unset: generated once and kept in DATA_DIR so sessions survive restarts. */
-function persistentSecret(dataDir: string): string {
-  const file = join(dataDir, 'app-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }

@@ -7,7 +7,7 @@ import { ensureStaff } from './features/auth/service';
 import { outboxOnly } from './features/messages/outbox';
 import { startJobs } from './features/messages/jobs';
 import { log } from './log';
-import { Shutdown } from './lib/shutdown';
+import { Shutdown } from './shutdown';
 import { createProviders, describeProviders } from './providers';
 
 /** Opens the database, migrates, seeds, creates the admin from the environment and listens. */

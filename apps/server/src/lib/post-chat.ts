@@ -3,7 +3,8 @@ import type { AppDeps } from '../deps';
 import { personalLinkPlaceholder } from '../features/messages/outbox';
 import { log } from '../log';
 import { badRequest, HttpError, notFound } from '../plugins/errors';
-import { composeInput, INPUT, instructionsFor, type TextTask } from '../providers/text-ai';
+import { instructionsFor } from '../features/prompts/lookup';
+import { composeInput, INPUT, type TextTask } from '../providers/text-ai';
 
 /**
  * The work after a voice chat (SPEC §4, PRODUCT §4): profile for group, memory document, section record, quiz

@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppDeps } from '../deps';
+import { findStaffSession, findUserSession } from '../features/auth/repository';
 import { forbidden, unauthorized } from './errors';
 import type { StaffRole } from '@hearth/db/schema';
 
@@ -24,28 +25,14 @@ type CookieJar = Record<string, { value: unknown }>;
 export async function staffFromCookie(deps: AppDeps, cookie: CookieJar): Promise<StaffIdentity | null> {
   const token = cookie[STAFF_COOKIE]?.value;
   if (typeof token !== 'string' || token.length < 20 || token.length > 200) return null;
-  const row = await deps.db
-    .selectFrom('sessions')
-    .innerJoin('staff', 'staff.id', 'sessions.staff_id')
-    .select(['staff.id', 'staff.email', 'staff.role'])
-    .where('sessions.token_hash', '=', hashToken(token))
-    .where('sessions.expires_at', '>', new Date())
-    // Disabling deletes the sessions; this also covers a sign-in that raced the disable.
-    .where('staff.disabled', '=', false)
-    .executeTakeFirst();
+  const row = await findStaffSession(deps.db, hashToken(token));
   return row ? { kind: 'staff', ...row } : null;
 }
 
 export async function userFromCookie(deps: AppDeps, cookie: CookieJar): Promise<UserIdentity | null> {
   const token = cookie[USER_COOKIE]?.value;
   if (typeof token !== 'string' || token.length < 20 || token.length > 200) return null;
-  const row = await deps.db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.name', 'users.file_name'])
-    .where('sessions.token_hash', '=', hashToken(token))
-    .where('sessions.expires_at', '>', new Date())
-    .executeTakeFirst();
+  const row = await findUserSession(deps.db, hashToken(token));
   return row ? { kind: 'user', id: row.id, name: row.name, fileName: row.file_name } : null;
 }
 
@@ -70,7 +57,8 @@ export async function identify(deps: AppDeps, cookie: CookieJar, level: AccessLe
  * `staff` is set for staff identities (null for end users) so staff-only routes need no narrowing.
  */
 export const authPlugin = (deps: AppDeps) =>
-  new Elysia().macro({
+  // Named, so Elysia applies it once per app however many features use it (the seed tells apps apart).
+  new Elysia({ name: 'auth', seed: deps.config }).macro({
     auth: (level: AccessLevel) => ({
       async resolve({ cookie }) {
         const identity = await identify(deps, cookie as CookieJar, level);

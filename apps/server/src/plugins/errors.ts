@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia';
+import { Conflict, DomainError, Invalid, NotFound, ProviderUnavailable, TooLarge } from '../errors';
 import { log } from '../log';
 
 /** A failure whose message is meant for the person using the product. */
@@ -18,6 +19,16 @@ export const forbidden = (message = 'You do not have access to this') => new Htt
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const badGateway = (message: string) => new HttpError(502, message);
+
+/** The one place a domain error (../errors.ts) becomes an HTTP status. */
+export function domainStatus(error: DomainError): number {
+  if (error instanceof NotFound) return 404;
+  if (error instanceof Invalid) return 400;
+  if (error instanceof Conflict) return 409;
+  if (error instanceof TooLarge) return 413;
+  if (error instanceof ProviderUnavailable) return 502;
+  return 500;
+}
 
 // PostgreSQL error classes that can only come from what the client sent.
 const pgClientErrors: Record<string, [number, string]> = {
@@ -59,6 +70,10 @@ export const errorsPlugin = new Elysia({ name: 'errors' })
       set.status = own.status;
       Object.assign(set.headers, own.headers);
       return { error: own.message };
+    }
+    if (error instanceof DomainError) {
+      set.status = domainStatus(error);
+      return { error: error.message };
     }
     switch (code) {
       case 'VALIDATION':

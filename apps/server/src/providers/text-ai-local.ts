@@ -1,6 +1,6 @@
 import { Faker, en } from '@faker-js/faker';
 import { topKeywords, tfidfVectors, wordPairs, words } from '../lib/tfidf';
-import type { TextAi, TextTask } from './text-ai';
+import type { TextAi, TextTask } from './text-ai-types';
 import { INPUT, PROFILE_SEPARATOR, readInput } from './text-input';
 
 // Local provider: deterministic, no network ----

@@ -1,45 +1,14 @@
 import OpenAI from 'openai';
-import type { DB } from '@hearth/db/client';
-import { DEFAULT_SYSTEM_PROMPT, NAMED_PROMPTS } from '@hearth/db/seed';
 import type { Config } from '../config';
 import { log } from '../log';
-import { badGateway } from '../plugins/errors';
+import { ProviderUnavailable } from '../errors';
 import { localText } from './text-ai-local';
 
-/** The text tasks of PRODUCT §5; the local provider picks its deterministic algorithm by task. */
-export type TextTask =
-  | 'profile_for_group'
-  | 'memory_document'
-  | 'convo_recap_sms'
-  | 'tagline_sms'
-  | 'reminder_sms'
-  | 'quiz_summary'
-  | 'subgroup_naming'
-  | 'member_description'
-  | 'test_user_generation'
-  | 'second_model_reply';
-
-export interface TextAi {
-  kind: 'openai' | 'local';
-  /** `instructions` is the admin-editable prompt of /system-prompts; `input` the material to work on. */
-  complete(req: { task: TextTask; instructions: string; input: string; temperature?: number; maxTokens?: number }): Promise<{ text: string; costUsd: number }>;
-  /** One vector per text (OpenAI embeddings, or local TF-IDF over the batch). */
-  embed(texts: string[]): Promise<{ vectors: number[][]; costUsd: number }>;
-}
+// The types live in text-ai-types.ts so the local provider can use them without importing this file back.
+import type { TextAi, TextTask } from './text-ai-types';
+export type { TextAi, TextTask } from './text-ai-types';
 
 export { INPUT, PROFILE_SEPARATOR, composeInput, readInput, readJsonAnswer } from './text-input';
-
-/** The admin-editable prompt of a task (the seeded text if an admin removed it). */
-export async function instructionsFor(db: DB, task: Exclude<TextTask, 'second_model_reply'>): Promise<string> {
-  const row = await db.selectFrom('prompts').select('prompt').where('name', '=', task).executeTakeFirst();
-  return row?.prompt ?? NAMED_PROMPTS[task] ?? '';
-}
-
-/** The testing page's second-model prompt ("Edit gpt4o prompt"). */
-export async function storedSystemPrompt(db: DB): Promise<string> {
-  const row = await db.selectFrom('system_prompt').select('prompt').where('id', '=', 1).executeTakeFirst();
-  return row?.prompt || DEFAULT_SYSTEM_PROMPT;
-}
 
 export function createTextAi(config: Config): TextAi {
   return config.openaiApiKey ? openAiText(config) : localText();
@@ -149,5 +118,5 @@ function openAiText(config: Config): TextAi {
 function providerFailure(err: unknown, task: string) {
   const status = (err as { status?: number }).status;
   log.warn('text provider failed', { task, status, error: (err as Error)?.name });
-  return badGateway('The AI provider has problems right now. Please try again later.');
+  return new ProviderUnavailable('The AI provider has problems right now. Please try again later.');
 }

@@ -1,7 +1,7 @@
 import OpenAI, { toFile } from 'openai';
 import type { Config } from '../config';
 import { log } from '../log';
-import { badGateway } from '../plugins/errors';
+import { ProviderUnavailable } from '../errors';
 
 export const LOCAL_TRANSCRIPTION_TEXT =
   'Transcription needs OPENAI_API_KEY: this server runs the local provider, so spoken feedback cannot be turned into text.';
@@ -26,7 +26,7 @@ export function createTranscription(config: Config): Transcription {
         return { text: res.text.trim(), transcribed: true };
       } catch (err) {
         log.warn('transcription failed', { status: (err as { status?: number }).status, error: (err as Error)?.name });
-        throw badGateway('The transcription service has problems right now. Please try again later.');
+        throw new ProviderUnavailable('The transcription service has problems right now. Please try again later.');
       }
     },
   };

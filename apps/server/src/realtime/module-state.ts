@@ -9,7 +9,7 @@ import {
   sequenceBaseName,
   loadModuleVersion,
   type ModuleVersion,
-} from '../lib/sequences';
+} from '../features/sequences/lookup';
 import { modulesForUser } from '../features/groups/isolation';
 import { loadMemoryDocument } from './repository';
 

@@ -1,13 +1,13 @@
 import { log } from '../log';
 import { upsertMemoryEntry, upsertMoodEntry } from './repository';
 import { parseToolCall, toolOutput, type ToolCall } from './tools';
-import type { VoiceSession } from './voice-session';
+import type { ToolHost } from './tool-host';
 
 /**
  * Runs one tool call of the model inside the relay (PRODUCT §4) and returns the function_call_output text.
  * Effects reach the upstream (new instructions) and the browser (hearth.* events) before the output does.
  */
-export async function runTool(session: VoiceSession, name: string, rawArguments: string): Promise<string> {
+export async function runTool(session: ToolHost, name: string, rawArguments: string): Promise<string> {
   const parsed = parseToolCall(name, rawArguments, session.page);
   if (!parsed.ok) return toolOutput.error(parsed.error);
   try {
@@ -18,16 +18,14 @@ export async function runTool(session: VoiceSession, name: string, rawArguments:
   }
 }
 
-async function execute(session: VoiceSession, call: ToolCall): Promise<string> {
-  const db = session.deps.db;
+async function execute(session: ToolHost, call: ToolCall): Promise<string> {
+  const db = session.db;
   switch (call.name) {
     case 'change_prompt': {
       if (!session.modules.selectPrompt(call.promptName)) return toolOutput.error('Prompt name not found');
       // SPEC §4: on the user page a response in progress is cancelled before the new prompt takes over.
-      if (session.page === 'user' && session.activeResponseId) {
-        session.sendUpstream({ type: 'response.cancel', response_id: session.activeResponseId });
-      }
-      session.sendUpstream({ type: 'session.update', session: { type: 'realtime', instructions: session.modules.instructions() } });
+      if (session.page === 'user') session.cancelResponse();
+      session.updateInstructions();
       session.sendClient({ type: 'hearth.prompt_changed', prompt: call.promptName });
       return toolOutput.ok({ prompt: call.promptName });
     }

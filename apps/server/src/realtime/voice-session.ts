@@ -9,12 +9,14 @@ import {
 } from '@hearth/protocol';
 import type { AppDeps } from '../deps';
 import { runPostChat, type TranscriptLine } from '../lib/post-chat';
-import { loadModuleVersion } from '../lib/sequences';
+import { loadModuleVersion } from '../features/sequences/lookup';
 import { log } from '../log';
 import type { Identity } from '../plugins/auth';
 import type { ModuleState } from './module-state';
 import { composeSession, type SessionSettings } from './session-config';
 import { markVoiceSessionEnded } from './repository';
+import { ResponseGate } from './response-gate';
+import type { ToolHost } from './tool-host';
 import { runTool } from './tool-runner';
 import type { Upstream, UpstreamEvent, UpstreamFactory } from './upstream';
 
@@ -59,7 +61,7 @@ export interface VoiceSessionInit {
  * One live voice session: relays a browser to its upstream, runs the tools, keeps the transcript in memory
  * only, and runs post-chat work once when the session ends for any reason (PRODUCT §4).
  */
-export class VoiceSession {
+export class VoiceSession implements ToolHost {
   readonly id: string;
   readonly userId: string | null;
   readonly startedAt = new Date();
@@ -85,10 +87,10 @@ export class VoiceSession {
   private reminder = false;
   private readonly counts = { userTurns: 0, assistantTurns: 0, typed: 0, tools: 0, upstreamEvents: 0 };
   /** Response tracking, so tool results start exactly one new response once the current one is done. */
-  activeResponseId: string | null = null;
-  private responseRequested = false;
-  private needResponse = false;
-  private pendingTools = 0;
+  private readonly responses = new ResponseGate(
+    () => this.sendUpstream({ type: 'response.create' }),
+    () => this.ended,
+  );
   /** Tool calls and module selections change shared state; they run one at a time, in order. */
   private serial: Promise<void> = Promise.resolve();
 
@@ -112,6 +114,11 @@ export class VoiceSession {
 
   get page() {
     return this.settings.page;
+  }
+
+  /** Once ending, the session acts no more: tools check this before writing anything. */
+  get ended(): boolean {
+    return this.ending !== null;
   }
 
   // ---- browser -> upstream ----
@@ -156,7 +163,7 @@ export class VoiceSession {
         }
         break;
       case 'response.create':
-        this.responseRequested = true;
+        this.responses.markRequested();
         break;
     }
     this.sendUpstream(event);
@@ -184,7 +191,7 @@ export class VoiceSession {
       item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: FIRST_USER_TEXT }] },
     });
     this.sendUpstream({ type: 'response.create' });
-    this.responseRequested = true;
+    this.responses.markRequested();
     this.ready = true;
     const queued = this.queue;
     this.queue = [];
@@ -211,18 +218,17 @@ export class VoiceSession {
     this.counts.upstreamEvents++;
     switch (event.type) {
       case 'error': {
-        this.responseRequested = false;
+        this.responses.failed();
         const message = (event.error as { message?: string } | undefined)?.message;
         if (isIgnoredCancelError(message)) return;
         break;
       }
       case 'response.created':
-        this.activeResponseId = (event.response as { id?: string } | undefined)?.id ?? null;
-        this.responseRequested = false;
+        this.responses.created((event.response as { id?: string } | undefined)?.id ?? null);
         break;
       case 'response.done':
-        if (this.activeResponseId === (event.response as { id?: string } | undefined)?.id) this.activeResponseId = null;
-        queueMicrotask(() => this.maybeCreateResponse());
+        this.responses.done((event.response as { id?: string } | undefined)?.id);
+        queueMicrotask(() => this.responses.maybeCreate());
         break;
       case 'conversation.item.input_audio_transcription.completed':
         this.record('user', event.transcript, event.item_id);
@@ -266,27 +272,31 @@ export class VoiceSession {
 
   // ---- tools ----
 
+  get db() {
+    return this.deps.db;
+  }
+
+  cancelResponse() {
+    const active = this.responses.activeId;
+    if (active) this.sendUpstream({ type: 'response.cancel', response_id: active });
+  }
+
+  updateInstructions() {
+    this.sendUpstream({ type: 'session.update', session: { type: 'realtime', instructions: this.modules.instructions() } });
+  }
+
   private onFunctionCall(name: string, callId: string, args: string) {
-    this.pendingTools++;
+    this.responses.toolStarted();
     this.counts.tools++;
     this.enqueue(async () => {
       try {
         const output = await runTool(this, name, args);
         this.sendUpstream({ type: 'conversation.item.create', item: { type: 'function_call_output', call_id: callId, output } });
-        this.needResponse = true;
+        this.responses.toolAnswered();
       } finally {
-        this.pendingTools--;
-        this.maybeCreateResponse();
+        this.responses.toolEnded();
       }
     });
-  }
-
-  /** Tool results get one new response, once the response that called them is over. */
-  private maybeCreateResponse() {
-    if (!this.needResponse || this.pendingTools > 0 || this.activeResponseId || this.responseRequested || this.ending) return;
-    this.needResponse = false;
-    this.responseRequested = true;
-    this.sendUpstream({ type: 'response.create' });
   }
 
   private async selectModule(name: string, version?: number) {

@@ -15,8 +15,8 @@ import { outboxOnly } from '../features/messages/outbox';
 import { hashToken, newToken, STAFF_COOKIE, USER_COOKIE } from '../plugins/auth';
 import { insertSession } from '../features/auth/repository';
 import { createProviders } from '../providers';
-import { userFileName } from '../lib/users';
-import { Shutdown } from '../lib/shutdown';
+import { userFileName } from '../features/users/lookup';
+import { Shutdown } from '../shutdown';
 import type { StaffRole } from '@hearth/db/schema';
 
 /**
@@ -97,7 +97,7 @@ async function dropStaleTestDatabases(admin: postgres.Sql) {
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  const base = loadConfig({ APP_SECRET: 'test-secret', DATA_DIR: '/tmp/hearth-test-unused', PUBLIC_URL: 'http://hearth.test' });
+  const base = loadConfig({ DATA_DIR: '/tmp/hearth-test-unused', PUBLIC_URL: 'http://hearth.test' });
   return { ...base, ...overrides };
 }
 

@@ -32,11 +32,36 @@ export async function insertSession(
     .execute();
 }
 
+/** The signed-in staff member of a live session. */
+export const findStaffSession = (db: DB, tokenHash: string) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('staff', 'staff.id', 'sessions.staff_id')
+    .select(['staff.id', 'staff.email', 'staff.role'])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.expires_at', '>', new Date())
+    // Disabling deletes the sessions; this also covers a sign-in that raced the disable.
+    .where('staff.disabled', '=', false)
+    .executeTakeFirst();
+
+/** The end user of a live session (opened with a personal link). */
+export const findUserSession = (db: DB, tokenHash: string) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.id', 'users.name', 'users.file_name'])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.expires_at', '>', new Date())
+    .executeTakeFirst();
+
 export const deleteSession = (db: DB, tokenHash: string) =>
   db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
 
 export const deleteExpiredSessions = (db: DB) =>
   db.deleteFrom('sessions').where('expires_at', '<', new Date()).execute();
+
+export const insertLinkToken = (db: DB, tokenHash: string, userId: string, moduleName: string) =>
+  db.insertInto('user_link_tokens').values({ token_hash: tokenHash, user_id: userId, module_name: moduleName }).execute();
 
 export async function useLinkToken(db: DB, tokenHash: string) {
   return db

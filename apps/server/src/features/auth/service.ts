@@ -2,8 +2,8 @@ import type { AppDeps } from '../../deps';
 import { hashToken, newToken, STAFF_SESSION_DAYS, USER_SESSION_DAYS } from '../../plugins/auth';
 import { notFound, unauthorized } from '../../plugins/errors';
 import { rateLimit } from '../../plugins/rate-limit';
-import { findUserByFile } from '../../lib/users';
-export { issueUserLink } from '../../lib/personal-links';
+import { findUserByFile } from '../users/lookup';
+export { issueUserLink } from './personal-links';
 import * as repo from './repository';
 import type { StaffRole } from '@hearth/db/schema';
 

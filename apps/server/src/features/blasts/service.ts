@@ -2,7 +2,7 @@ import type { DB } from '@hearth/db/client';
 import type { OutboxStatus } from '@hearth/db/schema';
 import type { AppDeps } from '../../deps';
 import { log } from '../../log';
-import { badRequest, notFound } from '../../plugins/errors';
+import { Invalid, NotFound } from '../../errors';
 import type { StaffIdentity } from '../../plugins/auth';
 import {
   assignmentEmailMessage,
@@ -86,7 +86,7 @@ async function blastModule(deps: AppDeps, group: Group, kind: BlastKind, request
 
 async function requireGroup(db: DB, groupId: string) {
   const group = await findGroup(db, groupId);
-  if (!group) throw notFound('Group not found');
+  if (!group) throw new NotFound('Group not found');
   return group;
 }
 
@@ -153,8 +153,8 @@ export async function startBlast(deps: AppDeps, staff: StaffIdentity | null, inp
   if (early) return early;
 
   const plan = planBlast(kind, await groupMembers(deps.db, group.id));
-  if (plan.length === 0) throw badRequest(NO_MEMBERS);
-  if (kind.startsWith('assignment') && plan.every((e) => e.skip === 'no subgroup')) throw badRequest(NO_SUBGROUPS);
+  if (plan.length === 0) throw new Invalid(NO_MEMBERS);
+  if (kind.startsWith('assignment') && plan.every((e) => e.skip === 'no subgroup')) throw new Invalid(NO_SUBGROUPS);
   const messages = await writeMessages(deps, group, kind, moduleName, plan);
 
   const result = await deps.db.transaction().execute(async (trx) => {
@@ -251,7 +251,7 @@ export type BlastProgress = Awaited<ReturnType<typeof progressOf>>[number];
 
 export async function blastProgress(deps: AppDeps, campaignId: string): Promise<BlastProgress> {
   const campaign = await findBlast(deps.db, campaignId);
-  if (!campaign) throw notFound('Blast not found');
+  if (!campaign) throw new NotFound('Blast not found');
   const [progress] = await progressOf(deps.db, [campaign]);
   return progress;
 }

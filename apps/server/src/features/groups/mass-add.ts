@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { DB } from '@hearth/db/client';
-import { normalizePhone } from '../../lib/phone';
-import { userFileName } from '../../lib/users';
-import { badRequest, notFound } from '../../plugins/errors';
+import { normalizePhone } from '../users/phone';
+import { userFileName } from '../users/lookup';
+import { Invalid, NotFound } from '../../errors';
 import { MASS_ADD_MAX_LINES } from './model';
 import * as repo from './repository';
 
@@ -79,10 +79,10 @@ const newUserId = () => randomBytes(8).readBigUInt64BE().toString(36).padStart(1
  */
 export async function massAddUsers(db: DB, groupId: string, text: string, dryRun: boolean) {
   const group = await repo.findGroup(db, groupId);
-  if (!group) throw notFound('Group not found');
+  if (!group) throw new NotFound('Group not found');
   const lines = parseMassAdd(text);
-  if (lines.length === 0) throw badRequest('Nothing to add: write one name,phone,email per line');
-  if (lines.length > MASS_ADD_MAX_LINES) throw badRequest(`Too many lines: at most ${MASS_ADD_MAX_LINES.toLocaleString('en-US')} users at a time`);
+  if (lines.length === 0) throw new Invalid('Nothing to add: write one name,phone,email per line');
+  if (lines.length > MASS_ADD_MAX_LINES) throw new Invalid(`Too many lines: at most ${MASS_ADD_MAX_LINES.toLocaleString('en-US')} users at a time`);
 
   const members = await repo.memberContacts(db, group.id);
   const memberKeys = new Set(members.flatMap((m) => keysOf({ name: m.name, phone: m.phone_number ?? '', email: m.email ?? '' })));

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '@hearth/db/client';
-import { adminUserViews } from '../../lib/users';
+import { adminUserViews } from '../users/lookup';
 
 /** Every group with its members' ids and names; members are few per group and SPEC's list shape has them. */
 export async function listGroups(db: DB) {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DB } from '@hearth/db/client';
-import { badRequest, notFound } from '../../plugins/errors';
-import { findUserByFile } from '../../lib/users';
+import { Invalid, NotFound } from '../../errors';
+import { findUserByFile } from '../users/lookup';
 import { DEFAULT_PAGE_SIZE } from './model';
 import * as repo from './repository';
 
@@ -34,7 +34,7 @@ export function getGroup(db: DB, groupId: string, query: PageQuery = {}) {
 
 async function getGroupPage(db: DB, groupId: string, query: PageQuery) {
   const group = await repo.findGroup(db, groupId);
-  if (!group) throw notFound('Group not found');
+  if (!group) throw new NotFound('Group not found');
   const page = pageOf(query);
   const [members, totals, subgroups] = await Promise.all([
     repo.memberViewsPage(db, groupId, page),
@@ -56,7 +56,7 @@ async function getGroupPage(db: DB, groupId: string, query: PageQuery) {
 
 async function getWholeGroup(db: DB, groupId: string) {
   const group = await repo.findGroup(db, groupId);
-  if (!group) throw notFound('Group not found');
+  if (!group) throw new NotFound('Group not found');
   const [members, placed, subgroups] = await Promise.all([
     repo.memberViews(db, groupId),
     repo.memberSubgroups(db, groupId),
@@ -74,23 +74,23 @@ async function getWholeGroup(db: DB, groupId: string) {
 
 export async function createGroup(db: DB, rawName: string) {
   const name = rawName.trim();
-  if (!name) throw badRequest('Group name is required');
-  if (name.length > 100) throw badRequest('Group name is too long (100 characters at most)');
+  if (!name) throw new Invalid('Group name is required');
+  if (name.length > 100) throw new Invalid('Group name is too long (100 characters at most)');
   const id = newGroupId();
   // SPEC §7/§8: 400 (not 409) tells the admin screen that the group exists.
-  if (!(await repo.insertGroup(db, id, name))) throw badRequest(GROUP_EXISTS);
+  if (!(await repo.insertGroup(db, id, name))) throw new Invalid(GROUP_EXISTS);
   return { id, name };
 }
 
 export async function deleteGroup(db: DB, groupId: string) {
-  if (!(await repo.deleteGroup(db, groupId))) throw notFound('Group not found');
+  if (!(await repo.deleteGroup(db, groupId))) throw new NotFound('Group not found');
   return { deleted: groupId };
 }
 
 async function groupAndUser(db: DB, groupId: string, userFile: string) {
   const [group, user] = await Promise.all([repo.findGroup(db, groupId), findUserByFile(db, userFile)]);
-  if (!group) throw notFound('Group not found');
-  if (!user) throw notFound('User not found');
+  if (!group) throw new NotFound('Group not found');
+  if (!user) throw new NotFound('User not found');
   return { group, user };
 }
 
@@ -109,10 +109,10 @@ export async function removeUserFromGroup(db: DB, groupId: string, userFile: str
 /** "Isolate to this Module": stores the module's name without ".json"; null or empty lifts it. */
 export async function setGroupModule(db: DB, groupId: string, moduleName: string | null) {
   const group = await repo.findGroup(db, groupId);
-  if (!group) throw notFound('Group not found');
+  if (!group) throw new NotFound('Group not found');
   const wanted = moduleName?.trim().replace(/\.json$/i, '') || null;
   const module = wanted ? await repo.findModule(db, wanted) : null;
-  if (wanted && !module) throw badRequest('The module does not exist');
+  if (wanted && !module) throw new Invalid('The module does not exist');
   await repo.setIsolatedModule(db, groupId, module?.name ?? null);
   return { id: groupId, isolatedModule: module?.name ?? null };
 }

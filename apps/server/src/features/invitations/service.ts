@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../deps';
-import { findUserByFile } from '../../lib/users';
-import { conflict, HttpError, notFound } from '../../plugins/errors';
+import { findUserByFile } from '../users/lookup';
+import { Conflict, NotFound, ProviderUnavailable } from '../../errors';
+import { HttpError } from '../../plugins/errors';
 import type { StaffIdentity } from '../../plugins/auth';
 import { invitationModuleFor } from '../groups/isolation';
 import { enqueueOnce, type MessageOutcome } from '../messages/outbox';
@@ -53,7 +54,7 @@ export async function sendInviteSms(
   input: { userFile: string; phoneNumber?: string | null; moduleName?: string | null },
 ): Promise<Sent> {
   const user = await findUserByFile(deps.db, input.userFile);
-  if (!user) throw notFound('User not found');
+  if (!user) throw new NotFound('User not found');
   const to = smsAddress(input.phoneNumber?.trim() || user.phone_number);
   // A member of an isolated group is invited to that group's module (PRODUCT §9).
   const moduleName = await moduleFor(deps, await invitationModuleFor(deps.db, user.id, input.moduleName));
@@ -70,7 +71,7 @@ export async function sendInviteEmail(
   input: { userFile: string; email?: string | null; moduleName?: string | null },
 ): Promise<Sent> {
   const user = await findUserByFile(deps.db, input.userFile);
-  if (!user) throw notFound('User not found');
+  if (!user) throw new NotFound('User not found');
   const to = emailAddress(input.email?.trim() || user.email);
   // A member of an isolated group is invited to that group's module (PRODUCT §9).
   const moduleName = await moduleFor(deps, await invitationModuleFor(deps.db, user.id, input.moduleName));
@@ -93,14 +94,14 @@ interface NoticeInput {
 /** One member's assignment, checked against what the admin's screen showed (`subGroupId`). */
 async function memberAssignment(deps: AppDeps, input: NoticeInput) {
   const group = await findGroup(deps.db, input.groupId);
-  if (!group) throw notFound('Group not found');
+  if (!group) throw new NotFound('Group not found');
   const user = await findUserByFile(deps.db, input.userFile);
-  if (!user) throw notFound('User not found');
+  if (!user) throw new NotFound('User not found');
   const membership = await findMembership(deps.db, group.id, user.id);
-  if (!membership) throw notFound('The user is not a member of this group');
-  if (!(await subgroupInGroup(deps.db, group.id, input.subGroupId))) throw notFound('Subgroup not found in this group');
+  if (!membership) throw new NotFound('The user is not a member of this group');
+  if (!(await subgroupInGroup(deps.db, group.id, input.subGroupId))) throw new NotFound('Subgroup not found in this group');
   if (membership.subgroupId !== input.subGroupId) {
-    throw conflict('The member is not in that subgroup (any more): reload the group and try again');
+    throw new Conflict('The member is not in that subgroup (any more): reload the group and try again');
   }
   return { group, user, member: membership };
 }
@@ -160,11 +161,11 @@ async function answerOne(
   const [o] = await deps.outbox.waitForOutcome(deps.db, [queued.id], SEND_WAIT_MS);
   const what = channel === 'sms' ? 'SMS' : 'Email';
   if (!o) throw new HttpError(500, `The ${what} could not be queued`);
-  if (o.status === 'skipped') throw conflict(`${name} has opted out of text messages (replied STOP); nothing was sent`);
+  if (o.status === 'skipped') throw new Conflict(`${name} has opted out of text messages (replied STOP); nothing was sent`);
   const reason = failureReason(o);
   if (reason) {
     const next = o.retrying ? 'it will be retried automatically' : 'please try again later';
-    throw new HttpError(502, `Problems to send ${what} to ${name} (${reason}); ${next}`);
+    throw new ProviderUnavailable(`Problems to send ${what} to ${name} (${reason}); ${next}`);
   }
   const status = o.status === 'queued' || o.status === 'sending' ? ('queued' as const) : ('sent' as const);
   const kept = o.provider === 'outbox';

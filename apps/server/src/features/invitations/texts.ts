@@ -2,9 +2,9 @@ import { DEFAULT_USER_MODULE } from '@hearth/db/seed';
 import type { DB } from '@hearth/db/client';
 import type { AppDeps } from '../../deps';
 import { renderInviteEmail, renderSubgroupAssignmentEmail } from '../../emails/render';
-import { normalizePhone } from '../../lib/phone';
-import { findSequence } from '../../lib/sequences';
-import { badRequest } from '../../plugins/errors';
+import { normalizePhone } from '../users/phone';
+import { findSequence } from '../sequences/lookup';
+import { Invalid } from '../../errors';
 import { personalLinkPlaceholder } from '../messages/outbox';
 import { promptTemplate } from './repository';
 
@@ -84,7 +84,7 @@ export function phoneOrReason(raw: string | null | undefined): string | { reason
 export function smsAddress(raw: string | null | undefined): string {
   const phone = phoneOrReason(raw);
   if (typeof phone === 'string') return phone;
-  throw badRequest(phone.reason === 'no phone number' ? NO_PHONE : INVALID_PHONE);
+  throw new Invalid(phone.reason === 'no phone number' ? NO_PHONE : INVALID_PHONE);
 }
 
 const EMAIL_SHAPE = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/;
@@ -99,12 +99,12 @@ export function emailOrReason(raw: string | null | undefined): string | { reason
 export function emailAddress(raw: string | null | undefined): string {
   const email = emailOrReason(raw);
   if (typeof email === 'string') return email;
-  throw badRequest(email.reason === 'no e-mail' ? NO_EMAIL : INVALID_EMAIL);
+  throw new Invalid(email.reason === 'no e-mail' ? NO_EMAIL : INVALID_EMAIL);
 }
 
 /** The module named in the invitation (SPEC §9: 'Get to Know You' when none is chosen), as stored; else 400. */
 export async function moduleFor(deps: AppDeps, requested: string | null | undefined): Promise<string> {
   const sequence = await findSequence(deps.db, requested?.trim() || DEFAULT_USER_MODULE);
-  if (!sequence || sequence.is_global || sequence.archived) throw badRequest('The module does not exist');
+  if (!sequence || sequence.is_global || sequence.archived) throw new Invalid('The module does not exist');
   return sequence.name;
 }

@@ -6,7 +6,7 @@ import { createTestDatabase, testConfig } from '../../test/harness';
 import { startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio';
 import { outboxOnly } from './outbox';
 import { startJobs } from './jobs';
-import { Shutdown } from '../../lib/shutdown';
+import { Shutdown } from '../../shutdown';
 import { TEST_JOB_SETTINGS } from './testing';
 
 // A server that stops (or dies) with messages still waiting: the next one to start sends them.

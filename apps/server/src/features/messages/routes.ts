@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import twilio from 'twilio';
 import type { AppDeps } from '../../deps';
-import { normalizePhone } from '../../lib/phone';
+import { normalizePhone } from '../users/phone';
 import { log } from '../../log';
 import { authPlugin } from '../../plugins/auth';
 import { badRequest, forbidden } from '../../plugins/errors';

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../deps';
-import { personalLinkUrl } from '../../lib/personal-links';
+import { personalLinkUrl } from '../auth/personal-links';
 import { hashToken, newToken } from '../../plugins/auth';
 import { log } from '../../log';
 import { SendError } from '../../providers/sms';

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../plugins/errors';
-import { findUserByFile, findUserByName } from '../../lib/users';
+import { findUserByFile, findUserByName } from '../users/lookup';
 import {
   normalizeTranscript,
   saveSectionData,
@@ -10,7 +10,7 @@ import {
   updateMemoryDocument,
   updateProfileForGroup,
 } from '../../lib/post-chat';
-import { storedSystemPrompt } from '../../providers/text-ai';
+import { storedSystemPrompt } from '../prompts/lookup';
 
 type RawTranscript = Parameters<typeof normalizeTranscript>[0];
 

@@ -6,7 +6,8 @@ import { createTranscription, LOCAL_TRANSCRIPTION_TEXT } from '../../providers/t
 import { cosine, tfidfVectors, wordPairs, words } from '../../lib/tfidf';
 import { startFakeOpenAiRest, type FakeOpenAiRest } from '../../test/fake-openai-rest';
 import { testConfig } from '../../test/harness';
-import { HttpError } from '../../plugins/errors';
+import { ProviderUnavailable } from '../../errors';
+import { domainStatus } from '../../plugins/errors';
 
 const transcriptTasks: TextTask[] = ['profile_for_group', 'memory_document', 'convo_recap_sms', 'tagline_sms', 'reminder_sms', 'quiz_summary'];
 
@@ -206,8 +207,8 @@ describe('OpenAI text provider (fake OpenAI REST server)', () => {
     const ai = createTextAi(config());
     fake.failNext(400);
     const err = await ai.complete({ task: 'tagline_sms', instructions: 'x', input: 'y' }).catch((e) => e);
-    expect(err).toBeInstanceOf(HttpError);
-    expect(err.status).toBe(502);
+    expect(err).toBeInstanceOf(ProviderUnavailable);
+    expect(domainStatus(err)).toBe(502);
     expect(err.message).toContain('AI provider');
   });
 

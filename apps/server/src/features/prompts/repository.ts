@@ -1,5 +1,8 @@
 import type { DB } from '@hearth/db/client';
 
+export const findPrompt = (db: DB, name: string) =>
+  db.selectFrom('prompts').select('prompt').where('name', '=', name).executeTakeFirst();
+
 export const listPrompts = (db: DB) => db.selectFrom('prompts').select(['name', 'prompt']).orderBy('name').execute();
 
 export const updatePrompt = (db: DB, name: string, prompt: string) =>

@@ -1,14 +1,14 @@
 import type { DB } from '@hearth/db/client';
-import { badRequest, notFound } from '../../plugins/errors';
+import { Invalid, NotFound } from '../../errors';
 import * as repo from './repository';
 
 /** The named prompts of /system-prompts. Names are fixed by the text tasks that read them; only texts change. */
 export const listPrompts = (db: DB) => repo.listPrompts(db);
 
 export async function updatePrompt(db: DB, name: string, text: string) {
-  if (!text.trim()) throw badRequest('The prompt must not be empty');
+  if (!text.trim()) throw new Invalid('The prompt must not be empty');
   const row = await repo.updatePrompt(db, name, text);
-  if (!row) throw notFound('Prompt not found');
+  if (!row) throw new NotFound('Prompt not found');
   return row;
 }
 
@@ -19,7 +19,7 @@ export async function getSystemPrompt(db: DB) {
 }
 
 export async function updateSystemPrompt(db: DB, text: string | undefined) {
-  if (!text?.trim()) throw badRequest('Prompt not updated');
+  if (!text?.trim()) throw new Invalid('Prompt not updated');
   await repo.setSystemPrompt(db, text);
   return { newSystemPrompt: text };
 }

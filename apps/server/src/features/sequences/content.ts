@@ -1,7 +1,7 @@
 import type { SequentialPrompt } from '@hearth/db/schema';
 import { firstError, lintVersion } from '@hearth/protocol/sequence-lint';
-import { badRequest } from '../../plugins/errors';
-import { PROMPT_FIELDS, sequenceBaseName } from '../../lib/sequences';
+import { Invalid } from '../../errors';
+import { PROMPT_FIELDS, sequenceBaseName } from './lookup';
 
 /**
  * The shape of sequence content (SPEC §3) and its rules. One hand-written checker serves the editor's save,
@@ -52,13 +52,13 @@ export function newSequenceTemplate(): NumberedVersion[] {
 /** A name from a client: trimmed, without ".json", 1–100 characters, no path separators or control characters. */
 export function parseSequenceName(raw: string): string {
   const name = sequenceBaseName(raw);
-  if (!name) throw badRequest('The sequence name must not be empty');
+  if (!name) throw new Invalid('The sequence name must not be empty');
   if (name.length > SEQUENCE_NAME_MAX_CHARS) {
-    throw badRequest(`The sequence name can be at most ${SEQUENCE_NAME_MAX_CHARS} characters`);
+    throw new Invalid(`The sequence name can be at most ${SEQUENCE_NAME_MAX_CHARS} characters`);
   }
-  if (/[/\\]/.test(name)) throw badRequest('The sequence name must not contain / or \\');
+  if (/[/\\]/.test(name)) throw new Invalid('The sequence name must not contain / or \\');
   if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(name)) {
-    throw badRequest('The sequence name must not contain control characters');
+    throw new Invalid('The sequence name must not contain control characters');
   }
   return name;
 }
@@ -69,27 +69,27 @@ const VERSION_KEYS = new Set(['version', 'module_prompt', 'global_prompt', 'sequ
 const PROMPT_KEYS = new Set<string>([...PROMPT_FIELDS, 'archived']);
 
 function text(value: unknown, where: string, maxChars: number): string {
-  if (typeof value !== 'string') throw badRequest(`${where} must be a string`);
-  if (value.length > maxChars) throw badRequest(`${where} is too long (at most ${maxChars} characters)`);
+  if (typeof value !== 'string') throw new Invalid(`${where} must be a string`);
+  if (value.length > maxChars) throw new Invalid(`${where} is too long (at most ${maxChars} characters)`);
   return value;
 }
 
 function flag(value: unknown, where: string): boolean {
   if (value === undefined) return false;
-  if (typeof value !== 'boolean') throw badRequest(`${where} must be true or false`);
+  if (typeof value !== 'boolean') throw new Invalid(`${where} must be true or false`);
   return value;
 }
 
 function unknownKeys(value: Record<string, unknown>, allowed: Set<string>, where: string) {
   const extra = Object.keys(value).find((k) => !allowed.has(k));
-  if (extra !== undefined) throw badRequest(`Unknown field "${extra}" in ${where}`);
+  if (extra !== undefined) throw new Invalid(`Unknown field "${extra}" in ${where}`);
 }
 
 function parsePrompt(value: unknown, where: string): SequentialPrompt {
-  if (!isObject(value)) throw badRequest(`${where} must be an object with ${PROMPT_FIELDS.join(', ')}`);
+  if (!isObject(value)) throw new Invalid(`${where} must be an object with ${PROMPT_FIELDS.join(', ')}`);
   unknownKeys(value, PROMPT_KEYS, where);
   const name = text(value.name, `${where}.name`, PROMPT_NAME_MAX_CHARS).trim();
-  if (!name) throw badRequest(`${where}.name must not be empty`);
+  if (!name) throw new Invalid(`${where}.name must not be empty`);
   const prompt: SequentialPrompt = {
     name,
     description: text(value.description, `${where}.description`, SHORT_TEXT_MAX_CHARS),
@@ -110,7 +110,7 @@ export function parseVersion(value: unknown, opts: { isGlobal: boolean; prefix?:
   const p = opts.prefix ?? '';
   const self = p ? p.replace(/\.$/, '') : 'the version';
   if (!isObject(value)) {
-    throw badRequest(`${self} must be a version object with module_prompt and sequential_prompts`);
+    throw new Invalid(`${self} must be a version object with module_prompt and sequential_prompts`);
   }
   unknownKeys(value, VERSION_KEYS, self);
 
@@ -118,7 +118,7 @@ export function parseVersion(value: unknown, opts: { isGlobal: boolean; prefix?:
   if (value.version !== undefined && value.version !== null) {
     const n = value.version;
     if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > MAX_VERSION_NUMBER) {
-      throw badRequest(`${p}version must be a whole number from 1 to ${MAX_VERSION_NUMBER}`);
+      throw new Invalid(`${p}version must be a whole number from 1 to ${MAX_VERSION_NUMBER}`);
     }
     version = n;
   }
@@ -128,29 +128,29 @@ export function parseVersion(value: unknown, opts: { isGlobal: boolean; prefix?:
 
   if (opts.isGlobal) {
     const globalPrompt = text(value.global_prompt, `${p}global_prompt`, LONG_TEXT_MAX_CHARS);
-    if (!globalPrompt.trim()) throw badRequest(`${p}global_prompt must not be empty`);
+    if (!globalPrompt.trim()) throw new Invalid(`${p}global_prompt must not be empty`);
     if (hasPrompts && !(Array.isArray(value.sequential_prompts) && value.sequential_prompts.length === 0)) {
-      throw badRequest(`${p}sequential_prompts: global_prompt.json has no sequential prompts`);
+      throw new Invalid(`${p}sequential_prompts: global_prompt.json has no sequential prompts`);
     }
     const modulePrompt = value.module_prompt === undefined ? '' : text(value.module_prompt, `${p}module_prompt`, LONG_TEXT_MAX_CHARS);
     return { version, module_prompt: modulePrompt, global_prompt: globalPrompt, sequential_prompts: [], archived };
   }
 
   if (value.global_prompt !== undefined && value.global_prompt !== null) {
-    throw badRequest(`${p}global_prompt: only global_prompt.json has a global prompt`);
+    throw new Invalid(`${p}global_prompt: only global_prompt.json has a global prompt`);
   }
   const modulePrompt = text(value.module_prompt, `${p}module_prompt`, LONG_TEXT_MAX_CHARS);
   const list = value.sequential_prompts;
-  if (!Array.isArray(list)) throw badRequest(`${p}sequential_prompts must be a list of prompts`);
-  if (list.length === 0) throw badRequest(`${p}sequential_prompts must have at least one prompt`);
+  if (!Array.isArray(list)) throw new Invalid(`${p}sequential_prompts must be a list of prompts`);
+  if (list.length === 0) throw new Invalid(`${p}sequential_prompts must have at least one prompt`);
   if (list.length > MAX_PROMPTS_PER_VERSION) {
-    throw badRequest(`${p}sequential_prompts can have at most ${MAX_PROMPTS_PER_VERSION} prompts`);
+    throw new Invalid(`${p}sequential_prompts can have at most ${MAX_PROMPTS_PER_VERSION} prompts`);
   }
   const prompts = list.map((item, i) => parsePrompt(item, `${p}sequential_prompts[${i}]`));
   const seen = new Set<string>();
   for (const prompt of prompts) {
     if (seen.has(prompt.name)) {
-      throw badRequest(`${p}sequential_prompts: prompt names must be unique in a version ("${prompt.name}" appears twice)`);
+      throw new Invalid(`${p}sequential_prompts: prompt names must be unique in a version ("${prompt.name}" appears twice)`);
     }
     seen.add(prompt.name);
   }
@@ -171,15 +171,15 @@ export function isEmptyContent(value: unknown): boolean {
  */
 export function assertLintClean(version: Pick<VersionInput, 'module_prompt' | 'sequential_prompts'>, where?: string) {
   const error = firstError(lintVersion({ module_prompt: version.module_prompt, sequential_prompts: version.sequential_prompts }));
-  if (error) throw badRequest(where ? `${where}: ${error.message}` : error.message);
+  if (error) throw new Invalid(where ? `${where}: ${error.message}` : error.message);
 }
 
 /** A whole sequence (a list of versions or one version object), shape-checked and linted, in the given order. */
 export function parseVersions(value: unknown, opts: { isGlobal: boolean; label: string }): VersionInput[] {
   const single = !Array.isArray(value);
   const items: unknown[] = single ? [value] : (value as unknown[]);
-  if (!single && items.length === 0) throw badRequest(`${opts.label} has no versions`);
-  if (items.length > MAX_VERSIONS) throw badRequest(`${opts.label} can have at most ${MAX_VERSIONS} versions`);
+  if (!single && items.length === 0) throw new Invalid(`${opts.label} has no versions`);
+  if (items.length > MAX_VERSIONS) throw new Invalid(`${opts.label} can have at most ${MAX_VERSIONS} versions`);
   return items.map((item, i) => {
     const where = single ? opts.label : `${opts.label}[${i}]`;
     const version = parseVersion(item, { isGlobal: opts.isGlobal, prefix: `${where}.` });
@@ -196,7 +196,7 @@ export function numberVersions(versions: VersionInput[], label: string): Numbere
   const taken = new Set<number>();
   for (const v of versions) {
     if (v.version === undefined) continue;
-    if (taken.has(v.version)) throw badRequest(`${label}: version ${v.version} appears more than once`);
+    if (taken.has(v.version)) throw new Invalid(`${label}: version ${v.version} appears more than once`);
     taken.add(v.version);
   }
   let next = Math.max(0, ...taken) + 1;

@@ -1,7 +1,7 @@
 import type { DB } from '@hearth/db/client';
 import type { Identity } from '../../plugins/auth';
-import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors';
-import { compareNames, findSequence, listModuleNames, sequenceFileName } from '../../lib/sequences';
+import { Conflict, Invalid, NotFound, TooLarge } from '../../errors';
+import { compareNames, findSequence, listModuleNames, sequenceFileName } from './lookup';
 import { modulesForUser } from '../groups/isolation';
 import {
   assertLintClean,
@@ -20,7 +20,7 @@ import * as repo from './repository';
 
 export const MAX_SEQUENCE_FILE_BYTES = 1024 * 1024;
 
-const sequenceNotFound = () => notFound('Sequence not found');
+const sequenceNotFound = () => new NotFound('Sequence not found');
 
 /**
  * SPEC §7 get-sequences: file names, global_prompt.json first, the rest alphabetical. End users get the
@@ -63,26 +63,26 @@ export async function uploadSequence(
   db: DB,
   upload: { name?: string; fileName: string; byteLength: number; text: () => Promise<string> },
 ) {
-  if (!/\.json$/i.test(upload.fileName.trim())) throw badRequest('Only .json files can be uploaded');
-  if (upload.byteLength > MAX_SEQUENCE_FILE_BYTES) throw new HttpError(413, 'The file is too large (at most 1 MB)');
+  if (!/\.json$/i.test(upload.fileName.trim())) throw new Invalid('Only .json files can be uploaded');
+  if (upload.byteLength > MAX_SEQUENCE_FILE_BYTES) throw new TooLarge('The file is too large (at most 1 MB)');
   const name = parseSequenceName(upload.name?.trim() ? upload.name : upload.fileName);
   // global_prompt is never renamed, deleted or created, so this check needs no lock.
   if ((await findSequence(db, name))?.is_global) {
-    throw badRequest('Files cannot be uploaded to global_prompt.json; edit it in the editor');
+    throw new Invalid('Files cannot be uploaded to global_prompt.json; edit it in the editor');
   }
   let data: unknown;
   try {
     data = JSON.parse((await upload.text()).replace(/^\uFEFF/, ''));
   } catch {
-    throw badRequest('The file is not valid JSON');
+    throw new Invalid('The file is not valid JSON');
   }
-  if (isEmptyContent(data)) throw badRequest('The file contains no versions');
+  if (isEmptyContent(data)) throw new Invalid('The file contains no versions');
   const versions = parseVersions(data, { isGlobal: false, label: 'file' });
   try {
     return await storeUpload(db, name, versions);
   } catch (err) {
     // Two uploads racing to create one name: the loser tries again, finds the winner's sequence and adds to it.
-    const nameTaken = isUniqueViolation(err) || (err instanceof HttpError && err.status === 409);
+    const nameTaken = isUniqueViolation(err) || err instanceof Conflict;
     if (!nameTaken) throw err;
   }
   return withUniqueName(name, () => storeUpload(db, name, versions));
@@ -121,7 +121,7 @@ export async function renameSequence(db: DB, name: string, newName: string) {
     db.transaction().execute(async (trx) => {
       const sequence = await findSequence(trx, name);
       if (!sequence) throw sequenceNotFound();
-      if (sequence.is_global) throw badRequest('global_prompt.json cannot be renamed');
+      if (sequence.is_global) throw new Invalid('global_prompt.json cannot be renamed');
       await assertNameFree(trx, target, sequence.id);
       await repo.renameSequence(trx, sequence.id, target);
     }),
@@ -132,7 +132,7 @@ export async function renameSequence(db: DB, name: string, newName: string) {
 export async function deleteSequence(db: DB, name: string) {
   const sequence = await findSequence(db, name);
   if (!sequence) throw sequenceNotFound();
-  if (sequence.is_global) throw badRequest('global_prompt.json cannot be deleted');
+  if (sequence.is_global) throw new Invalid('global_prompt.json cannot be deleted');
   await repo.deleteSequence(db, sequence.id);
   return { deleted: sequenceFileName(sequence.name) };
 }
@@ -169,7 +169,7 @@ export async function updateSequenceContent(db: DB, name: string, body: unknown,
 
 async function assertNameFree(db: DB, name: string, exceptId?: number) {
   const holder = await repo.findNameHolder(db, name, exceptId);
-  if (holder) throw conflict(`A sequence named "${sequenceFileName(holder.name)}" already exists`);
+  if (holder) throw new Conflict(`A sequence named "${sequenceFileName(holder.name)}" already exists`);
 }
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string } | undefined)?.code === '23505';
@@ -179,7 +179,7 @@ async function withUniqueName<T>(name: string, run: () => Promise<T>): Promise<T
   try {
     return await run();
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(`A sequence named "${sequenceFileName(name)}" already exists`);
+    if (isUniqueViolation(err)) throw new Conflict(`A sequence named "${sequenceFileName(name)}" already exists`);
     throw err;
   }
 }

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { AppDeps } from '../../deps';
 import { log } from '../../log';
-import { badRequest, conflict, notFound } from '../../plugins/errors';
+import { Conflict, Invalid, NotFound } from '../../errors';
 import { MIN_PASSWORD_LENGTH, type CreateStaffBody, type UpdateStaffBody } from './model';
 import * as repo from './repository';
 
@@ -35,7 +35,7 @@ const hash = (password: string) => Bun.password.hash(password, { algorithm: 'arg
 
 function checkPassword(password: string) {
   if (password.length < MIN_PASSWORD_LENGTH) {
-    throw badRequest(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long`);
+    throw new Invalid(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long`);
   }
 }
 
@@ -45,22 +45,22 @@ export async function listStaff(deps: AppDeps) {
 
 export async function createStaff(deps: AppDeps, body: CreateStaffBody) {
   const email = body.email.trim().toLowerCase();
-  if (!EMAIL.test(email)) throw badRequest('Enter a valid e-mail address');
+  if (!EMAIL.test(email)) throw new Invalid('Enter a valid e-mail address');
   if (body.password !== undefined) checkPassword(body.password);
   const generatedPassword = body.password === undefined ? generatePassword() : undefined;
   const row = await repo.insertStaff(deps.db, { email, passwordHash: await hash(body.password ?? generatedPassword!), role: body.role });
-  if (!row) throw conflict('A staff account with this e-mail already exists');
+  if (!row) throw new Conflict('A staff account with this e-mail already exists');
   log.info('staff account created', { staffId: row.id, role: row.role, generatedPassword: Boolean(generatedPassword) });
   return generatedPassword ? { ...toAccount(row), generatedPassword } : toAccount(row);
 }
 
 export async function updateStaff(deps: AppDeps, id: string, body: UpdateStaffBody, actor: Actor) {
-  if (body.password !== undefined && body.resetPassword) throw badRequest('Give either a new password or resetPassword, not both');
+  if (body.password !== undefined && body.resetPassword) throw new Invalid('Give either a new password or resetPassword, not both');
   if (body.role === undefined && body.disabled === undefined && body.password === undefined && !body.resetPassword) {
-    throw badRequest('Nothing to change');
+    throw new Invalid('Nothing to change');
   }
   if (body.password !== undefined) checkPassword(body.password);
-  if (!UUID.test(id)) throw notFound('Staff account not found');
+  if (!UUID.test(id)) throw new NotFound('Staff account not found');
   const generatedPassword = body.resetPassword ? generatePassword() : undefined;
   const newPassword = body.password ?? generatedPassword;
   const passwordHash = newPassword === undefined ? undefined : await hash(newPassword);
@@ -68,18 +68,18 @@ export async function updateStaff(deps: AppDeps, id: string, body: UpdateStaffBo
   const row = await deps.db.transaction().execute(async (trx) => {
     await repo.lockStaffChanges(trx);
     const before = await repo.findStaff(trx, id);
-    if (!before) throw notFound('Staff account not found');
+    if (!before) throw new NotFound('Staff account not found');
     const wasActiveAdmin = before.role === 'admin' && !before.disabled;
     const staysActiveAdmin = (body.role ?? before.role) === 'admin' && !(body.disabled ?? before.disabled);
     if (wasActiveAdmin && !staysActiveAdmin && (await repo.countActiveAdminsExcept(trx, id)) === 0) {
-      throw conflict(
+      throw new Conflict(
         body.disabled
           ? 'The last admin cannot be disabled. Make another account an admin first.'
           : 'The last admin must stay an admin. Make another account an admin first.',
       );
     }
     const after = await repo.updateStaff(trx, id, { role: body.role, disabled: body.disabled, passwordHash });
-    if (!after) throw notFound('Staff account not found');
+    if (!after) throw new NotFound('Staff account not found');
     // Disabling signs the account out everywhere at once. A new password does too, except for the admin's own
     // session when they change their own password.
     if (body.disabled) await repo.deleteStaffSessions(trx, id);
@@ -96,13 +96,13 @@ export async function updateStaff(deps: AppDeps, id: string, body: UpdateStaffBo
 }
 
 export async function deleteStaff(deps: AppDeps, id: string) {
-  if (!UUID.test(id)) throw notFound('Staff account not found');
+  if (!UUID.test(id)) throw new NotFound('Staff account not found');
   await deps.db.transaction().execute(async (trx) => {
     await repo.lockStaffChanges(trx);
     const before = await repo.findStaff(trx, id);
-    if (!before) throw notFound('Staff account not found');
+    if (!before) throw new NotFound('Staff account not found');
     if (before.role === 'admin' && !before.disabled && (await repo.countActiveAdminsExcept(trx, id)) === 0) {
-      throw conflict('The last admin cannot be deleted. Make another account an admin first.');
+      throw new Conflict('The last admin cannot be deleted. Make another account an admin first.');
     }
     // Sessions go with the account (on delete cascade): it is signed out everywhere.
     await repo.deleteStaff(trx, id);

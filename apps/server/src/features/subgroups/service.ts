@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../deps';
 import { log } from '../../log';
 import { badGateway, badRequest, notFound } from '../../plugins/errors';
-import { userFileName } from '../../lib/users';
-import { composeInput, INPUT, instructionsFor, PROFILE_SEPARATOR, readJsonAnswer } from '../../providers/text-ai';
+import { userFileName } from '../users/lookup';
+import { composeInput, INPUT, PROFILE_SEPARATOR, readJsonAnswer } from '../../providers/text-ai';
+import { instructionsFor } from '../prompts/lookup';
 import { balancedGroups } from './balance';
 import * as repo from './repository';
 

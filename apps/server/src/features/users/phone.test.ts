@@ -1,13 +1,14 @@
 import { describe, expect, test } from 'bun:test';
-import { normalizePhone } from '../../lib/phone';
-import { HttpError } from '../../plugins/errors';
+import { normalizePhone } from './phone';
+import { Invalid } from '../../errors';
+import { domainStatus } from '../../plugins/errors';
 
-// lib/phone.ts is shared (invitations, post-chat, relay settings); its rules are pinned here.
+// users/phone.ts is shared (invitations, post-chat, relay settings); its rules are pinned here.
 const rejects = (input: string, opts?: { requirePlus?: boolean }) => {
   try {
     normalizePhone(input, opts);
   } catch (err) {
-    return err instanceof HttpError && err.status === 400 && err.message === 'Invalid phone number';
+    return err instanceof Invalid && domainStatus(err) === 400 && err.message === 'Invalid phone number';
   }
   return false;
 };

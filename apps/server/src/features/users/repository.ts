@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '@hearth/db/client';
-import { adminUserViews, allAdminUserViews, isoUtc } from '../../lib/users';
+import { adminUserViews, allAdminUserViews, isoUtc } from './lookup';
 import type { SortKey } from './model';
 
 export const listUserNames = (db: DB) =>

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { DB } from '@hearth/db/client';
 import type { Identity } from '../../plugins/auth';
-import { badRequest, notFound } from '../../plugins/errors';
-import { findUserByFile, findUserByName, userFileName, type FoundUser } from '../../lib/users';
-import { normalizePhone } from '../../lib/phone';
+import { Invalid, NotFound } from '../../errors';
+import { findUserByFile, findUserByName, userFileName, type FoundUser } from './lookup';
+import { normalizePhone } from './phone';
 import { DEFAULT_PAGE_SIZE, SORT_KEYS, type SortKey } from './model';
 import * as repo from './repository';
 
@@ -16,7 +16,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function normalizeEmail(input: string | null | undefined): string | null {
   const trimmed = input?.trim() ?? '';
   if (trimmed === '') return null;
-  if (!EMAIL.test(trimmed)) throw badRequest('Invalid e-mail address');
+  if (!EMAIL.test(trimmed)) throw new Invalid('Invalid e-mail address');
   return trimmed;
 }
 
@@ -24,8 +24,8 @@ export function normalizeEmail(input: string | null | undefined): string | null 
 export function cleanName(input: string): string {
   // Control characters never belong in a name (and would break the SMS and e-mail texts that carry it).
   const name = input.replace(/_/g, '').replace(/[\p{Cc}]/gu, '').trim();
-  if (!name) throw badRequest('Name is required');
-  if (name.length > 100) throw badRequest('Name is too long (100 characters at most)');
+  if (!name) throw new Invalid('Name is required');
+  if (name.length > 100) throw new Invalid('Name is too long (100 characters at most)');
   return name;
 }
 
@@ -47,7 +47,7 @@ function parseSort(raw: string | undefined): { sort: SortKey; descending: boolea
   if (!raw) return { sort: 'name', descending: false };
   const [key, dir = 'asc', ...rest] = raw.split(':');
   if (!(SORT_KEYS as readonly string[]).includes(key) || (dir !== 'asc' && dir !== 'desc') || rest.length) {
-    throw badRequest(`Invalid sort "${raw}": use one of ${SORT_KEYS.join(', ')}, optionally followed by :asc or :desc`);
+    throw new Invalid(`Invalid sort "${raw}": use one of ${SORT_KEYS.join(', ')}, optionally followed by :asc or :desc`);
   }
   return { sort: key as SortKey, descending: dir === 'desc' };
 }
@@ -79,11 +79,11 @@ async function userForCaller(db: DB, identity: Identity, userName: string): Prom
     const ref = userName.trim().toLowerCase();
     const own = [identity.id, identity.fileName, identity.fileName.replace(/\.json$/, ''), identity.name.toLowerCase()];
     const user = own.includes(ref) ? await findUserByFile(db, identity.id) : undefined;
-    if (!user) throw notFound('User not found');
+    if (!user) throw new NotFound('User not found');
     return user;
   }
   const user = await findUserByName(db, userName);
-  if (!user) throw notFound('User not found');
+  if (!user) throw new NotFound('User not found');
   return user;
 }
 
@@ -93,7 +93,7 @@ export async function getUserContent(db: DB, identity: Identity, userName: strin
 
 export async function updateUserInfo(db: DB, input: { userFileName: string; phoneNumber?: string | null; email?: string | null }) {
   const user = await findUserByFile(db, input.userFileName);
-  if (!user) throw notFound('User not found');
+  if (!user) throw new NotFound('User not found');
   const fields: { phone_number?: string | null; email?: string | null } = {};
   // SPEC §5: on the operator's card the phone must be empty or a plus followed by digits.
   if (input.phoneNumber !== undefined) fields.phone_number = normalizePhone(input.phoneNumber, { requirePlus: true });
@@ -111,12 +111,12 @@ export async function updateOwnPhone(db: DB, identity: Identity, userName: strin
 
 export async function deleteUser(db: DB, fileName: string) {
   const user = await findUserByFile(db, fileName);
-  if (!user || !(await repo.deleteUser(db, user.id))) throw notFound('User not found');
+  if (!user || !(await repo.deleteUser(db, user.id))) throw new NotFound('User not found');
   return { deleted: user.file_name, userId: user.id };
 }
 
 export async function exportUser(db: DB, fileName: string) {
   const user = await findUserByFile(db, fileName);
-  if (!user) throw notFound('User not found');
+  if (!user) throw new NotFound('User not found');
   return repo.exportUser(db, user.id);
 }

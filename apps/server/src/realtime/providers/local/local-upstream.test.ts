@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { SAMPLE_RATE } from '@hearth/protocol';
-import { composeInstructions } from '../../../lib/sequences';
+import { composeInstructions } from '../../../features/sequences/lookup';
 import type { UpstreamEvent } from '../../upstream';
 import { toolDefinitions } from '../../tools';
 import { createLocalUpstream } from './local-upstream';

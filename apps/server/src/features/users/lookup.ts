@@ -1,6 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '@hearth/db/client';
-import { conflict } from '../plugins/errors';
+import { Conflict } from '../../errors';
+
+// The users feature's public read side: other features find users and build the admin view through these
+// (repository functions, db first). The architecture test lets other features import this file only.
 
 /** SPEC §3: the user file name is the id, an underscore, the lower-cased name, then .json. */
 export const userFileName = (id: string, name: string) => `${id}_${name.toLowerCase()}.json`;
@@ -30,7 +33,7 @@ export async function findUserByName(db: DB, userName: string) {
     .where((eb) => eb(eb.fn('lower', ['name']), '=', userName.trim().toLowerCase()))
     .limit(2)
     .execute();
-  if (rows.length > 1) throw conflict(`More than one user is named "${userName}"; use the user file name instead`);
+  if (rows.length > 1) throw new Conflict(`More than one user is named "${userName}"; use the user file name instead`);
   return rows[0];
 }
 

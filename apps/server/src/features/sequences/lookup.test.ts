@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { jsonb } from '@hearth/db/json';
-import { createTestContext, type TestContext } from '../test/harness';
-import { insertSequence } from '../test/sequence-fixtures';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { insertSequence } from '../../test/sequence-fixtures';
 import {
   composeInstructions,
   defaultTestingModule,
@@ -9,7 +9,7 @@ import {
   listModuleNames,
   loadGlobalPrompt,
   loadModuleVersion,
-} from './sequences';
+} from './lookup';
 
 const welcome = {
   name: 'welcome',

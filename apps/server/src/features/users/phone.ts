@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
-import { badRequest } from '../plugins/errors';
+import { Invalid } from '../../errors';
 
 export const INVALID_PHONE = 'Invalid phone number';
 
@@ -16,15 +16,15 @@ const PHONE_SHAPE = /^\+?\d{1,18}$/;
 
 /**
  * The phone number as stored (E.164, e.g. "+14155552671"), or null for "no phone" (null, undefined, an empty
- * or blank string). Anything else that is not a valid number throws 400 "Invalid phone number".
+ * or blank string). Anything else that is not a valid number throws Invalid "Invalid phone number".
  * `requirePlus` is for the operator's update card, where SPEC §5 asks for "a plus followed by digits only".
  */
 export function normalizePhone(input: string | null | undefined, opts: { requirePlus?: boolean } = {}): string | null {
   if (input == null) return null;
   const trimmed = input.trim();
   if (trimmed === '') return null;
-  if (!PHONE_SHAPE.test(trimmed) || (opts.requirePlus && !trimmed.startsWith('+'))) throw badRequest(INVALID_PHONE);
+  if (!PHONE_SHAPE.test(trimmed) || (opts.requirePlus && !trimmed.startsWith('+'))) throw new Invalid(INVALID_PHONE);
   const parsed = parsePhoneNumberFromString(trimmed, DEFAULT_PHONE_COUNTRY);
-  if (!parsed?.isValid()) throw badRequest(INVALID_PHONE);
+  if (!parsed?.isValid()) throw new Invalid(INVALID_PHONE);
   return parsed.number;
 }

@@ -1,0 +1,22 @@
+// What a text provider is, shared by text-ai.ts (which picks one) and both providers.
+
+/** The text tasks of PRODUCT §5; the local provider picks its deterministic algorithm by task. */
+export type TextTask =
+  | 'profile_for_group'
+  | 'memory_document'
+  | 'convo_recap_sms'
+  | 'tagline_sms'
+  | 'reminder_sms'
+  | 'quiz_summary'
+  | 'subgroup_naming'
+  | 'member_description'
+  | 'test_user_generation'
+  | 'second_model_reply';
+
+export interface TextAi {
+  kind: 'openai' | 'local';
+  /** `instructions` is the admin-editable prompt of /system-prompts; `input` the material to work on. */
+  complete(req: { task: TextTask; instructions: string; input: string; temperature?: number; maxTokens?: number }): Promise<{ text: string; costUsd: number }>;
+  /** One vector per text (OpenAI embeddings, or local TF-IDF over the batch). */
+  embed(texts: string[]): Promise<{ vectors: number[][]; costUsd: number }>;
+}

@@ -1,0 +1,57 @@
+/**
+ * When the relay may ask the model for a response (SPEC §4): the results of tool calls get one new response,
+ * once the response that called them is over and no other tool is still running. A requested response counts
+ * as busy until the upstream creates it or answers with an error, so two never overlap ("conversation already
+ * has an active response"). The voice session feeds it the upstream's events; it decides, the session sends.
+ */
+export class ResponseGate {
+  /** The response the upstream is producing now, if any (a tool may cancel it). */
+  activeId: string | null = null;
+  private requested = false;
+  private needed = false;
+  private runningTools = 0;
+
+  /** `create` sends `response.create` upstream; `closed` says the session is ending (nothing more is asked). */
+  constructor(private readonly create: () => void, private readonly closed: () => boolean) {}
+
+  /** A `response.create` went upstream (from the browser or the relay's greeting). */
+  markRequested() {
+    this.requested = true;
+  }
+
+  /** The upstream answered an error: a requested response will not come. */
+  failed() {
+    this.requested = false;
+  }
+
+  created(id: string | null) {
+    this.activeId = id;
+    this.requested = false;
+  }
+
+  /** A response ended; the caller gives the same turn's tool calls a chance to start first. */
+  done(id: unknown) {
+    if (this.activeId === id) this.activeId = null;
+  }
+
+  toolStarted() {
+    this.runningTools++;
+  }
+
+  /** A tool's output went upstream: the model should answer it. */
+  toolAnswered() {
+    this.needed = true;
+  }
+
+  toolEnded() {
+    this.runningTools--;
+    this.maybeCreate();
+  }
+
+  maybeCreate() {
+    if (!this.needed || this.runningTools > 0 || this.activeId || this.requested || this.closed()) return;
+    this.needed = false;
+    this.requested = true;
+    this.create();
+  }
+}
