@@ -161,9 +161,13 @@ test.describe('user page', () => {
     )
   })
 
-  test('spoken feedback: recording, sending, thank you; cancel drops it', async ({ page, snapshot }) => {
+  test('spoken feedback without a key: recording, sending, then the clear local result; nothing is stored or thanked for; cancel drops it', async ({ page, snapshot }) => {
     const user = await createUserWithLink()
     await openPersonalLink(page, user.url)
+    const stored: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/api/confirmed-feedback')) stored.push(request.url())
+    })
 
     await page.getByRole('button', { name: 'Provide feedback' }).click()
     const dialog = page.getByRole('dialog', { name: 'Recording Feedback' })
@@ -190,18 +194,26 @@ test.describe('user page', () => {
     await page.waitForTimeout(4_500) // the fake microphone's phrase
     await dialog.getByRole('button', { name: 'Stop Recording' }).click()
 
-    const thanks = page.getByRole('dialog', { name: 'Thank You!' })
-    await expect(thanks).toContainText('Your feedback has been recorded successfully.')
-    await expect(thanks.getByTestId('feedback-transcript')).toContainText('OPENAI_API_KEY')
-    await expect(page.getByText('Feedback sent successfully!')).toBeVisible()
+    // PRODUCT §5: the local result is shown as what it is, never stored or thanked for as the person's feedback.
+    const local = page.getByRole('dialog', { name: 'Feedback not recorded' })
+    await expect(local).toBeVisible()
+    await expect(local).toContainText('Transcription needs OPENAI_API_KEY')
+    await expect(local).toContainText('Nothing was stored')
+    await snapshot('user-feedback-local-1280')
+    await expect(page.getByText('Thank You!')).toHaveCount(0)
+    await expect(page.getByText('Feedback sent successfully!')).toHaveCount(0)
     expect(await page.evaluate(() => (window as unknown as { feedbackSteps: string[] }).feedbackSteps)).toEqual([
       'recording',
       'sending',
-      'thankyou',
+      'local',
     ])
-    // SPEC §9: the thank-you closes itself after 2 s.
-    await expect(thanks).toBeHidden({ timeout: 3_500 })
+    // It stays until the person closes it (it is not a thank-you that closes itself).
+    await page.waitForTimeout(2_500)
+    await expect(local).toBeVisible()
+    await local.getByRole('button', { name: 'Close' }).first().click()
+    await expect(local).toBeHidden()
     await expect(page.getByRole('button', { name: 'Provide feedback' })).toBeEnabled()
+    expect(stored).toEqual([])
   })
 
   test('settings: phone validation and saving; the two flags stay after a reload', async ({ page, snapshot }) => {
