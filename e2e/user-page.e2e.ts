@@ -282,6 +282,38 @@ test.describe('user page', () => {
     await expect(page.getByTestId('module-name')).toHaveText('Module: default_Check In')
   })
 
+  test('a voice connection the server refuses (page opened on another origin than PUBLIC_URL) shows a clear error', async ({
+    page,
+    context,
+    snapshot,
+  }) => {
+    // PUBLIC_URL is http://127.0.0.1:PORT; the same server opened as http://localhost:PORT is another origin, so /ws
+    // answers the upgrade with 403. The end-user cookie is got without the browser (a cookie is per host, not port).
+    const user = await createUserWithLink()
+    const token = new URL(user.url).hash.replace(/^#k=/, '')
+    const api = await playwrightRequest.newContext({ baseURL })
+    try {
+      expect((await api.post('/api/user-session', { data: { token } })).ok()).toBe(true)
+      const cookies = (await api.storageState()).cookies
+      await context.addCookies(cookies.map(({ name, value, path, httpOnly, sameSite }) => ({ name, value, path, httpOnly, sameSite, domain: 'localhost' })))
+    } finally {
+      await api.dispose()
+    }
+    const otherOrigin = new URL(user.url)
+    otherOrigin.hostname = 'localhost'
+    otherOrigin.hash = ''
+    await page.goto(otherOrigin.toString())
+    await expect(page.getByRole('heading', { level: 1, name: /^Hi, Ada$/ })).toBeVisible()
+
+    await chatButton(page).click()
+    const notice = page.getByTestId('voice-connect-error')
+    await expect(notice).toBeVisible({ timeout: 10_000 })
+    await expect(notice).toContainText('Could not connect to the voice service')
+    await expect(page.locator('[data-sonner-toast][data-type="error"]')).toContainText('Could not connect to the voice service')
+    await expect(chatButton(page)).toHaveText('chat')
+    await snapshot('user-connect-refused-1280')
+  })
+
   test('without a link, with a bad link, and with the microphone refused', async ({ page, snapshot }) => {
     await page.goto('/user')
     await expect(page.getByRole('heading', { name: 'Open your personal link' })).toBeVisible()
