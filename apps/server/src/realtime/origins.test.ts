@@ -12,6 +12,9 @@ describe('acceptedOrigins', () => {
     const set = loadConfig({ PORT: '4321', PUBLIC_URL: 'https://hearth.example.org/', APP_SECRET: 's', DATA_DIR: '/tmp/hearth-test-unused' });
     expect(set.publicUrlSet).toBe(true);
     expect(acceptedOrigins(set)).toEqual(['https://hearth.example.org']);
+    // PORT=0: the port the server got when it started listening.
+    const anyPort = loadConfig({ PORT: '0', APP_SECRET: 's', DATA_DIR: '/tmp/hearth-test-unused' });
+    expect(acceptedOrigins(anyPort, 45123)).toContain('http://127.0.0.1:45123');
   });
 });
 

@@ -5,7 +5,9 @@ import type { Config } from '../config';
  * on this machine and a person may open it as http://localhost:PORT or http://127.0.0.1:PORT: both are the same
  * server, so both are accepted (refusing one made the chat button fail with a 403 nobody saw).
  */
-export function acceptedOrigins(config: Config): string[] {
+export function acceptedOrigins(config: Config, listeningPort: number = config.port): string[] {
   if (config.publicUrlSet) return [new URL(config.publicUrl).origin];
-  return [`http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`];
+  // PORT=0 picks a free port at listen time: the names are of the port actually listened on.
+  const port = listeningPort || config.port;
+  return [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
 }
