@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { loadConfig } from '../config';
 import { createTestContext, type TestContext } from '../test/harness';
-import { acceptedOrigins } from './origins';
+import { acceptedOrigins, announcedUrl } from './origins';
 import { TestSocket, upgradeStatus } from './test-support';
 
 describe('acceptedOrigins', () => {
@@ -15,6 +15,18 @@ describe('acceptedOrigins', () => {
     // PORT=0: the port the server got when it started listening.
     const anyPort = loadConfig({ PORT: '0', APP_SECRET: 's', DATA_DIR: '/tmp/hearth-test-unused' });
     expect(acceptedOrigins(anyPort, 45123)).toContain('http://127.0.0.1:45123');
+  });
+});
+
+describe('announcedUrl', () => {
+  test('the start banner names an address whose pages may open a voice session', () => {
+    const env = { PORT: '4321', APP_SECRET: 's', DATA_DIR: '/tmp/hearth-test-unused' };
+    const set = loadConfig({ ...env, PUBLIC_URL: 'http://127.0.0.1:4321' });
+    expect(announcedUrl(set, 'http://127.0.0.1:4321')).toBe('http://127.0.0.1:4321');
+    expect(acceptedOrigins(set)).toContain(announcedUrl(set, 'http://127.0.0.1:4321'));
+    const unset = loadConfig(env);
+    expect(announcedUrl(unset, 'http://127.0.0.1:4321')).toBe('http://localhost:4321');
+    expect(acceptedOrigins(unset)).toContain(announcedUrl(unset, 'http://127.0.0.1:4321'));
   });
 });
 

@@ -11,3 +11,12 @@ export function acceptedOrigins(config: Config, listeningPort: number = config.p
   const port = listeningPort || config.port;
   return [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
 }
+
+/**
+ * The address the start banner tells a person to open: PUBLIC_URL when set (the one origin /ws accepts then),
+ * else the listening URL under the name localhost.
+ */
+export function announcedUrl(config: Config, listeningUrl: string): string {
+  if (config.publicUrlSet) return config.publicUrl;
+  return config.host === '127.0.0.1' || config.host === '0.0.0.0' ? listeningUrl.replace(config.host, 'localhost') : listeningUrl;
+}
