@@ -2,9 +2,9 @@
 // the local voice provider: connect, the assistant answers, the event log fills, manual turns with push-to-talk,
 // delete an item, the active prompt, and disconnect copying the conversation. Prints the per-turn latency the
 // console shows. The capture-to-send comparison with the user page is `bun run bench:voice-console`.
-import type { Locator, Page } from '@playwright/test'
+import { request as playwrightRequest, type Locator, type Page } from '@playwright/test'
 
-import { baseURL } from './fixtures/env.ts'
+import { admin, baseURL } from './fixtures/env.ts'
 import { expect, test } from './fixtures/hearth.ts'
 
 type LatencySummary = { count: number; medianMs: number | null; p95Ms: number | null; maxMs: number | null }
@@ -197,5 +197,28 @@ test.describe('console', () => {
     await snapshot('console-connected-390')
     await page.getByRole('button', { name: 'Disconnect' }).click()
     await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeEnabled({ timeout: 10_000 })
+  })
+
+  test('a voice connection the server refuses (console opened on another origin than PUBLIC_URL) is shown on the page', async ({
+    page,
+    context,
+  }) => {
+    // PUBLIC_URL is http://127.0.0.1:PORT; http://localhost:PORT is the same server under another origin, so /ws
+    // refuses the upgrade (403). The staff cookie is got without the browser (a cookie is per host, not port).
+    const api = await playwrightRequest.newContext({ baseURL })
+    try {
+      expect((await api.post('/api/auth/login', { data: admin })).ok()).toBe(true)
+      const cookies = (await api.storageState()).cookies
+      await context.addCookies(cookies.map(({ name, value, path, httpOnly, sameSite }) => ({ name, value, path, httpOnly, sameSite, domain: 'localhost' })))
+    } finally {
+      await api.dispose()
+    }
+    await page.goto(baseURL.replace('127.0.0.1', 'localhost'))
+    await expect(page.getByRole('heading', { level: 1, name: 'Console' })).toBeVisible()
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    const notice = page.getByTestId('voice-connect-error')
+    await expect(notice).toContainText('Could not connect to the voice service', { timeout: 10_000 })
+    await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeEnabled()
+    await expect(page.getByRole('status').filter({ hasText: 'Disconnected' })).toBeVisible()
   })
 })

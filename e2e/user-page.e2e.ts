@@ -161,9 +161,13 @@ test.describe('user page', () => {
     )
   })
 
-  test('spoken feedback: recording, sending, thank you; cancel drops it', async ({ page, snapshot }) => {
+  test('spoken feedback without a key: recording, sending, then the clear local result; nothing is stored or thanked for; cancel drops it', async ({ page, snapshot }) => {
     const user = await createUserWithLink()
     await openPersonalLink(page, user.url)
+    const stored: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/api/confirmed-feedback')) stored.push(request.url())
+    })
 
     await page.getByRole('button', { name: 'Provide feedback' }).click()
     const dialog = page.getByRole('dialog', { name: 'Recording Feedback' })
@@ -190,18 +194,26 @@ test.describe('user page', () => {
     await page.waitForTimeout(4_500) // the fake microphone's phrase
     await dialog.getByRole('button', { name: 'Stop Recording' }).click()
 
-    const thanks = page.getByRole('dialog', { name: 'Thank You!' })
-    await expect(thanks).toContainText('Your feedback has been recorded successfully.')
-    await expect(thanks.getByTestId('feedback-transcript')).toContainText('OPENAI_API_KEY')
-    await expect(page.getByText('Feedback sent successfully!')).toBeVisible()
+    // PRODUCT §5: the local result is shown as what it is, never stored or thanked for as the person's feedback.
+    const local = page.getByRole('dialog', { name: 'Feedback not recorded' })
+    await expect(local).toBeVisible()
+    await expect(local).toContainText('Transcription needs OPENAI_API_KEY')
+    await expect(local).toContainText('Nothing was stored')
+    await snapshot('user-feedback-local-1280')
+    await expect(page.getByText('Thank You!')).toHaveCount(0)
+    await expect(page.getByText('Feedback sent successfully!')).toHaveCount(0)
     expect(await page.evaluate(() => (window as unknown as { feedbackSteps: string[] }).feedbackSteps)).toEqual([
       'recording',
       'sending',
-      'thankyou',
+      'local',
     ])
-    // SPEC §9: the thank-you closes itself after 2 s.
-    await expect(thanks).toBeHidden({ timeout: 3_500 })
+    // It stays until the person closes it (it is not a thank-you that closes itself).
+    await page.waitForTimeout(2_500)
+    await expect(local).toBeVisible()
+    await local.getByRole('button', { name: 'Close' }).first().click()
+    await expect(local).toBeHidden()
     await expect(page.getByRole('button', { name: 'Provide feedback' })).toBeEnabled()
+    expect(stored).toEqual([])
   })
 
   test('settings: phone validation and saving; the two flags stay after a reload', async ({ page, snapshot }) => {
@@ -268,6 +280,38 @@ test.describe('user page', () => {
 
     await page.reload()
     await expect(page.getByTestId('module-name')).toHaveText('Module: default_Check In')
+  })
+
+  test('a voice connection the server refuses (page opened on another origin than PUBLIC_URL) shows a clear error', async ({
+    page,
+    context,
+    snapshot,
+  }) => {
+    // PUBLIC_URL is http://127.0.0.1:PORT; the same server opened as http://localhost:PORT is another origin, so /ws
+    // answers the upgrade with 403. The end-user cookie is got without the browser (a cookie is per host, not port).
+    const user = await createUserWithLink()
+    const token = new URL(user.url).hash.replace(/^#k=/, '')
+    const api = await playwrightRequest.newContext({ baseURL })
+    try {
+      expect((await api.post('/api/user-session', { data: { token } })).ok()).toBe(true)
+      const cookies = (await api.storageState()).cookies
+      await context.addCookies(cookies.map(({ name, value, path, httpOnly, sameSite }) => ({ name, value, path, httpOnly, sameSite, domain: 'localhost' })))
+    } finally {
+      await api.dispose()
+    }
+    const otherOrigin = new URL(user.url)
+    otherOrigin.hostname = 'localhost'
+    otherOrigin.hash = ''
+    await page.goto(otherOrigin.toString())
+    await expect(page.getByRole('heading', { level: 1, name: /^Hi, Ada$/ })).toBeVisible()
+
+    await chatButton(page).click()
+    const notice = page.getByTestId('voice-connect-error')
+    await expect(notice).toBeVisible({ timeout: 10_000 })
+    await expect(notice).toContainText('Could not connect to the voice service')
+    await expect(page.locator('[data-sonner-toast][data-type="error"]')).toContainText('Could not connect to the voice service')
+    await expect(chatButton(page)).toHaveText('chat')
+    await snapshot('user-connect-refused-1280')
   })
 
   test('without a link, with a bad link, and with the microphone refused', async ({ page, snapshot }) => {

@@ -5,6 +5,8 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
+  /** PUBLIC_URL was given: only its origin is trusted. Unset, the server's own loopback names are (see acceptedOrigins). */
+  publicUrlSet: boolean;
   databaseUrl?: string;
   dataDir: string;
   adminEmail?: string;
@@ -52,6 +54,7 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     host: env.HOST || '127.0.0.1',
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrlSet: Boolean(env.PUBLIC_URL),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     adminEmail: env.ADMIN_EMAIL || undefined,

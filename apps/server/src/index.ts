@@ -1,10 +1,11 @@
 import { loadConfig } from './config';
 import { DataDirLockedError, startServer } from './server';
+import { announcedUrl } from './realtime/origins';
 
 const config = loadConfig();
 try {
   const { url, stop, deps } = await startServer(config);
-  const shown = config.host === '127.0.0.1' || config.host === '0.0.0.0' ? url.replace(config.host, 'localhost') : url;
+  const shown = announcedUrl(config, url);
   console.log(`\nHearth is running at ${shown}`);
   console.log(`  database: ${deps.dbKind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
   console.log(`  providers: ${deps.providers.realtime.kind === 'local' ? 'local (no OPENAI_API_KEY set)' : 'OpenAI'}`);

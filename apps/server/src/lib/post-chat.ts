@@ -287,6 +287,10 @@ export interface PostChatResult {
   sectionRecordId: number | null;
   quizSummaryId: number | null;
   sms: Record<SmsKind, SmsOutcome>;
+  /** Outbox ids of the SMS this run queued, so a caller can wait for their sending. */
+  smsIds: Partial<Record<SmsKind, number>>;
+  /** Steps that threw (profile, memory, section, quiz, recap, tagline, reminder). */
+  failedSteps: string[];
 }
 
 /** Runs the post-chat work of one voice session exactly once (the voice_sessions row is the claim). */
@@ -306,6 +310,8 @@ export async function runPostChat(deps: AppDeps, input: PostChatInput): Promise<
     sectionRecordId: null,
     quizSummaryId: null,
     sms: { recap: 'not-needed', tagline: 'not-needed', reminder: 'not-needed' },
+    smsIds: {},
+    failedSteps: [],
   };
   const user = await deps.db.selectFrom('users').select(['id', 'name', 'phone_number', 'sms_opt_out']).where('id', '=', input.userId).executeTakeFirst();
   if (!user) return { ...result, status: 'unknown-user' };
@@ -318,6 +324,7 @@ export async function runPostChat(deps: AppDeps, input: PostChatInput): Promise<
       return await work();
     } catch (err) {
       failures++;
+      result.failedSteps.push(name);
       // Status and class only: an error message may quote what it was given.
       log.warn('post-chat step failed', { step: name, voiceSessionId: input.voiceSessionId, status: (err as HttpError).status, error: (err as Error)?.name });
       return undefined;
@@ -328,6 +335,7 @@ export async function runPostChat(deps: AppDeps, input: PostChatInput): Promise<
     if (smsBlocked) return (result.sms[kind] = smsBlocked);
     const sent = await step(kind, send);
     result.sms[kind] = !sent ? 'failed' : sent.id === null ? 'already-queued' : 'queued';
+    if (sent?.id != null) result.smsIds[kind] = sent.id;
   };
   const opts = { voiceSessionId: input.voiceSessionId };
 

@@ -4,6 +4,9 @@ import { runPostChat } from '../lib/post-chat';
 import { createProviders } from '../providers';
 import { startFakeRealtime, type FakeConnection, type FakeRealtime } from '../test/fake-openai-realtime';
 import { createTestContext, testConfig, type TestContext } from '../test/harness';
+import { startJobs } from '../features/messages/jobs';
+import { TEST_JOB_SETTINGS } from '../features/messages/testing';
+import { startFakeTwilio, type FakeTwilio } from '../test/fake-twilio';
 import { TestSocket } from './test-support';
 
 const KEY = 'sk-test-post-chat';
@@ -12,13 +15,25 @@ const ORIGIN = 'http://hearth.test';
 const CANARY = 'violet kumquat lighthouse 4471';
 
 let fake: FakeRealtime;
+let twilio: FakeTwilio;
 let ctx: TestContext;
 let wsUrl: string;
 
 beforeAll(async () => {
   fake = startFakeRealtime({ apiKey: KEY, autoRespond: false });
-  const config = { openaiApiKey: KEY, openaiRealtimeUrl: fake.url };
-  ctx = await createTestContext({ config, deps: { providers: { ...createProviders(testConfig()), realtime: { kind: 'openai' } } } });
+  // Real SMS sending through the job queue to a fake Twilio, so a refused SMS is a real failed send.
+  twilio = startFakeTwilio();
+  const sms = { accountSid: twilio.accountSid, authToken: twilio.authToken, from: '+15005550006', apiUrl: twilio.url };
+  const config = { openaiApiKey: KEY, openaiRealtimeUrl: fake.url, twilio: sms };
+  ctx = await createTestContext({
+    config,
+    deps: { providers: { ...createProviders(testConfig({ twilio: sms })), realtime: { kind: 'openai' } } },
+    setup: async (deps, handle) => {
+      const jobs = await startJobs(deps, handle, TEST_JOB_SETTINGS);
+      deps.outbox = jobs.outbox;
+      return jobs;
+    },
+  });
   ctx.app.listen({ port: 0, hostname: '127.0.0.1' });
   wsUrl = `ws://127.0.0.1:${ctx.app.server!.port}/ws?page=user`;
 });
@@ -27,6 +42,7 @@ afterAll(async () => {
   await ctx.app.stop(true);
   await ctx.close();
   await fake.stop();
+  await twilio.stop();
 });
 
 /** One assistant turn in its own response. */
@@ -117,6 +133,33 @@ describe('post-chat work at the end of a voice session', () => {
     expect(all).not.toContain(CANARY);
     expect(all).not.toContain('kumquat lighthouse');
     expect(all).not.toContain('typed:');
+  });
+
+  test('a recap, tagline or reminder SMS the provider refuses is reported as a disconnect process error (no personal data in it)', async () => {
+    const phone = '+14155550126';
+    const user = await ctx.createUser('Gale', { phone_number: phone });
+    const client = await TestSocket.open(wsUrl, { origin: ORIGIN, cookie: await ctx.userCookie(user.id) });
+    const upstream = await fake.nextConnection();
+    await client.waitFor('hearth.session');
+    client.send({ type: 'hearth.settings', reminder: true });
+    assistantSays(upstream, 'Welcome! How was your week?');
+    for (let turn = 1; turn <= 4; turn++) {
+      upstream.userSpoke(`I went sailing on the lake, turn ${turn}`);
+      assistantSays(upstream, `Sailing sounds wonderful, turn ${turn}.`);
+    }
+    await client.waitFor('response.output_audio_transcript.done', (m) => m.transcript.includes('turn 4'));
+    setSystemTime(new Date(Date.now() + 25_000));
+    // Twilio refuses every message of this session (a refusal is final: no retry).
+    twilio.failNext({ status: 400, code: 21211, message: `The 'To' number ${phone} is not a valid phone number.` }, 3);
+    client.send({ type: 'hearth.end_session' });
+    const result = await client.waitFor('hearth.post_chat', () => true, 20_000);
+    expect(result).toMatchObject({ type: 'hearth.post_chat', status: 'error', did: { profile: true, memory: true, section: true } });
+    expect(result.error).toBe('the recap, tagline and reminder SMS could not be sent');
+    expect(JSON.stringify(result)).not.toContain(phone);
+    await upstream.closed;
+    const statuses = (await ctx.db.selectFrom('outbox').select('status').where('user_id', '=', user.id).execute()).map((r) => r.status);
+    expect(statuses).toEqual(['failed', 'failed', 'failed']);
+    expect(twilio.messages.filter((m) => m.to === phone)).toHaveLength(0);
   });
 
   test('a closed tab also runs post-chat, once; a short chat stores nothing but the session row', async () => {

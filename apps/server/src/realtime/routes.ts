@@ -7,6 +7,7 @@ import { staffFromCookie, userFromCookie, type Identity } from '../plugins/auth'
 import { forbidden, unauthorized } from '../plugins/errors';
 import { checkClientEvent } from './client-events';
 import { LiveSessions } from './live-sessions';
+import { acceptedOrigins } from './origins';
 import { ModuleState } from './module-state';
 import { createLocalUpstream } from './providers/local/local-upstream';
 import { createOpenAiUpstream } from './providers/openai/openai-upstream';
@@ -72,7 +73,6 @@ function frameBytes(message: unknown): number {
 export const realtimeRoutes = (deps: AppDeps, opts: { createUpstream?: UpstreamFactory } = {}) => {
   const { limits } = deps.config;
   const live = new LiveSessions<Slot>(limits);
-  const expectedOrigin = new URL(deps.config.publicUrl).origin;
   const createUpstream = opts.createUpstream ?? upstreamFactory(deps);
   // Sessions until their post-chat work is done: a stopping server ends them and waits, so nothing is lost.
   const sessions = new Set<VoiceSession>();
@@ -127,7 +127,7 @@ export const realtimeRoutes = (deps: AppDeps, opts: { createUpstream?: UpstreamF
     async beforeHandle(ctx) {
       const c = ctx as typeof ctx & { hearth?: Admitted };
       if (c.hearth) return; // Elysia runs this hook twice for websocket routes
-      if (c.request.headers.get('origin') !== expectedOrigin) throw forbidden('This origin may not open a voice session');
+      if (!acceptedOrigins(deps.config, c.server?.port).includes(c.request.headers.get('origin') ?? '')) throw forbidden('This origin may not open a voice session');
       // Repeated or overlong parameters are ignored rather than trusted.
       const query: Admitted['query'] = {};
       for (const [name, value] of Object.entries(c.query as Record<string, unknown>)) {

@@ -8,6 +8,7 @@ import {
   type RealtimeClientEvent,
 } from '@hearth/protocol';
 import type { AppDeps } from '../deps';
+import { postChatReport } from './post-chat-report';
 import { runPostChat, type TranscriptLine } from '../lib/post-chat';
 import { loadModuleVersion } from '../features/sequences/lookup';
 import { log } from '../log';
@@ -384,19 +385,9 @@ export class VoiceSession implements ToolHost {
         transcript: this.transcript,
         reminder: this.reminder,
       });
-      const queued = (outcome: string) => outcome === 'queued' || outcome === 'already-queued';
-      return {
-        type: 'hearth.post_chat',
-        status: result.ran && (result.status === 'done' || result.status === 'partial') ? 'done' : 'skipped',
-        did: {
-          profile: result.profileUpdated,
-          memory: result.memoryUpdated,
-          section: result.sectionRecordId !== null,
-          recapSms: queued(result.sms.recap),
-          taglineSms: queued(result.sms.tagline),
-          reminderSms: queued(result.sms.reminder),
-        },
-      };
+      const report = await postChatReport(this.deps, result);
+      // 'partial' is not 'done': the report says which step failed (SPEC §8); below the thresholds nothing ran.
+      return result.ran && result.status !== 'below-threshold' ? report : { type: 'hearth.post_chat', status: 'skipped', did: report.did };
     } catch (err) {
       log.error('post-chat failed', { sessionId: this.id, userId: this.userId, error: (err as Error)?.name });
       return { type: 'hearth.post_chat', status: 'error', did: {}, error: (err as Error)?.message || 'Unknown error' };

@@ -213,7 +213,7 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'POST', route: '/api/save-user-section-data', access: 'operator', bodyFields: ['user', 'sectionData'],
     make: async (f) => ({
       path: '/api/save-user-section-data',
-      body: { user: (await f.freshUser()).fileName, sectionData: { moduleName: 'Get to Know You', startTime: '2026-11-01T10:00:00Z', endTime: '2026-11-01T10:05:00Z' } },
+      body: { user: (await f.freshUser()).fileName, sectionData: { moduleName: 'Get to Know You', startTime: new Date(Date.now() - 60_000).toISOString(), endTime: new Date().toISOString() } },
     }),
   },
   {

@@ -8,6 +8,7 @@ import type { LevelMessage } from '@hearth/worklets/messages'
 
 import { NETWORK_ERROR } from '@/lib/http'
 import { createAudioContext } from '@/voice/audio-context'
+import { VoiceConnectError } from '@/voice/errors'
 import { emptyConversation, formatTranscript, type ConversationItem } from '@/voice/transcript'
 import type { TurnLatency } from '@/voice/turn-latency'
 import type {
@@ -46,6 +47,8 @@ const moodBaseAtom = atom<Record<string, number>>({})
 const sessionInfoBaseAtom = atom<HearthSession | null>(null)
 const eventLogBaseAtom = atom<VoiceLogEntry[]>([])
 const sessionBaseAtom = atom<VoiceSession | null>(null)
+/** Why the last connect could not reach the voice service; cleared by the next connect. */
+const connectErrorBaseAtom = atom<string | null>(null)
 /** A connect waiting for the engine's download; disconnect sets `cancelled`. */
 const startingBaseAtom = atom<{ cancelled: boolean } | null>(null)
 
@@ -82,6 +85,8 @@ export const moodScoresAtom = atom((get) => get(moodBaseAtom))
 /** Provider, module, version, prompt and instructions of the live session (hearth.session and changes). */
 export const voiceSessionInfoAtom = atom((get) => get(sessionInfoBaseAtom))
 export const voiceEventLogAtom = atom((get) => get(eventLogBaseAtom))
+/** Shown on the page until the next connect (a toast alone is easily missed; voice/components/connect-error.tsx). */
+export const voiceConnectErrorAtom = atom((get) => get(connectErrorBaseAtom))
 
 export type ConnectVoiceOptions = Omit<VoiceSessionOptions, 'listener' | 'turnMode'> & {
   /** A server error or audio failure while talking (ignored cancel errors never arrive here). */
@@ -121,6 +126,7 @@ export const connectVoiceAtom = atom(null, (get, set, options: ConnectVoiceOptio
   set(eventLogBaseAtom, [])
   set(sessionInfoBaseAtom, null)
   set(talkingBaseAtom, false)
+  set(connectErrorBaseAtom, null)
   const starting = { cancelled: false }
   set(startingBaseAtom, starting)
   set(statusBaseAtom, 'connecting')
@@ -203,7 +209,10 @@ export const connectVoiceAtom = atom(null, (get, set, options: ConnectVoiceOptio
     set(sessionBaseAtom, session)
     return session.connect()
   }
-  return start()
+  return start().catch((error: unknown) => {
+    if (error instanceof VoiceConnectError) set(connectErrorBaseAtom, error.message)
+    throw error
+  })
 })
 
 export interface VoiceDisconnectResult extends DisconnectResult {

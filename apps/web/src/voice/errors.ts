@@ -52,3 +52,25 @@ export function describeSocketClose(code: number, reason: string): string {
       return reason || `The voice connection closed (code ${code}).`
   }
 }
+
+/** Prefix of every failed connect to /ws, so the person knows it is the voice service that could not be reached. */
+export const CONNECT_FAILED = 'Could not connect to the voice service'
+
+/**
+ * The voice socket could not be opened or closed before the session was ready: refused upgrade (a browser
+ * sees only 1006), a socket error, a timeout, or a close with the server's code and reason.
+ */
+export class VoiceConnectError extends Error {
+  constructor(reason: string) {
+    super(`${CONNECT_FAILED}: ${reason}`)
+    this.name = 'VoiceConnectError'
+  }
+}
+
+/** Why a socket closed before its session was ready; a refused upgrade (1006 before opening) says where to look. */
+export function describeConnectFailure(code: number, reason: string, opened: boolean): string {
+  if (code === 1006 && !opened) {
+    return 'the server refused the connection or could not be reached. Open Hearth at the address in your link (or the one the server announced) and try again.'
+  }
+  return describeSocketClose(code, reason)
+}

@@ -6,6 +6,7 @@ import type { BrowserEvent, HearthSession, ServerMessage } from '@hearth/protoco
 
 import type { OpenVoiceAudio, VoiceAudio, VoiceAudioCallbacks } from '@/voice/audio-engine'
 import type { TurnLatency } from '@/voice/turn-latency'
+import { VoiceConnectError } from '@/voice/errors'
 import { type ConnectionStatus, VoiceSession, type VoiceSessionOptions } from '@/voice/voice-session'
 
 type Relay = {
@@ -41,6 +42,8 @@ beforeAll(() => {
     port: 0,
     hostname: '127.0.0.1',
     fetch(request, bunServer) {
+      // As the relay answers a page on another origin than PUBLIC_URL.
+      if (new URL(request.url).pathname === '/refused') return new Response('{"error":"This origin may not open a voice session"}', { status: 403 })
       return bunServer.upgrade(request, { data: undefined }) ? undefined : new Response('websocket only', { status: 400 })
     },
     websocket: {
@@ -274,9 +277,23 @@ describe('VoiceSession', () => {
   test('no hearth.session in time: connect fails clearly and releases the audio', async () => {
     relay = { onOpen: () => undefined, onMessage: () => undefined }
     const { session, audio, statuses } = start({ timeoutMs: 50 })
-    await expect(session.connect()).rejects.toThrow('The voice session did not start in time. Please try again.')
+    await expect(session.connect()).rejects.toThrow('Could not connect to the voice service: the voice session did not start in time. Please try again.')
     expect(audio.log).toContain('closed')
     expect(statuses).toEqual(['connecting', 'disconnected'])
+  })
+
+  test('a refused upgrade, or a close before the session is ready, is a failed connect that says so', async () => {
+    const refused = start({ socketUrl: `ws://127.0.0.1:${server.port}/refused` })
+    const error = (await refused.session.connect().catch((e: unknown) => e)) as Error
+    expect(error).toBeInstanceOf(VoiceConnectError)
+    expect(error.message).toStartWith('Could not connect to the voice service: the server refused the connection')
+    expect(refused.audio.log).toContain('closed')
+    expect(refused.statuses).toEqual(['connecting', 'disconnected'])
+
+    relay = { onOpen: (ws) => ws.close(1013, 'Too many live sessions'), onMessage: () => undefined }
+    const busy = start()
+    await expect(busy.session.connect()).rejects.toThrow('Could not connect to the voice service: Hearth is busy right now.')
+    expect(busy.closed).toEqual([])
   })
 
   test('the server ending the session (time limit) releases everything and says why', async () => {

@@ -16,6 +16,7 @@ import { pcm16ToBase64 } from '@hearth/worklets/pcm'
 
 import { AssistantPlayback } from '@/voice/assistant-playback'
 import { type OpenVoiceAudio, openVoiceAudio, type VoiceAudio } from '@/voice/audio-engine'
+import { VoiceConnectError } from '@/voice/errors'
 import { EventWaiters } from '@/voice/event-waiters'
 import { type TurnLatency, TurnLatencyTracker } from '@/voice/turn-latency'
 import { VoiceMetrics, type VoiceStats } from '@/voice/voice-metrics'
@@ -145,7 +146,12 @@ export class VoiceSession {
       await this.openSocket()
       const session =
         this.sessionInfo ??
-        (await this.waiters.wait('hearth.session', this.timeoutMs, 'The voice session did not start in time. Please try again.'))
+        (await this.waiters
+          .wait('hearth.session', this.timeoutMs, 'the voice session did not start in time. Please try again.')
+          .catch((error: unknown) => {
+            // Closed (or silent) before the session was ready: the connect failed, whatever the cause.
+            throw this.aborted || !(error instanceof Error) ? error : new VoiceConnectError(error.message)
+          }))
       this.throwIfAborted()
       const { settings } = this.options
       if (settings?.reminder !== undefined) this.send({ type: 'hearth.settings', reminder: settings.reminder })

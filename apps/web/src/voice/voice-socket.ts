@@ -1,5 +1,5 @@
 // Opening the /ws socket with a deadline: a server that never answers becomes a clear error.
-import { describeSocketClose } from '@/voice/errors'
+import { describeConnectFailure, describeSocketClose, VoiceConnectError } from '@/voice/errors'
 
 export interface VoiceSocketHandlers {
   onMessage(data: unknown): void
@@ -11,20 +11,21 @@ export interface VoiceSocketHandlers {
 export function openVoiceSocket(url: string, timeoutMs: number, handlers: VoiceSocketHandlers) {
   const socket = new WebSocket(url)
   socket.onmessage = (message) => handlers.onMessage(message.data)
+  let isOpen = false
   const opened = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
-      reject(new Error('The voice server did not answer in time. Check your connection and try again.'))
+      reject(new VoiceConnectError('the voice server did not answer in time. Check your connection and try again.'))
       socket.close()
     }, timeoutMs)
     socket.onopen = () => {
+      isOpen = true
       clearTimeout(timer)
       resolve()
     }
     socket.onclose = (event) => {
       clearTimeout(timer)
-      const message = describeSocketClose(event.code, event.reason)
-      reject(new Error(message))
-      handlers.onClose(message)
+      reject(new VoiceConnectError(describeConnectFailure(event.code, event.reason, isOpen)))
+      handlers.onClose(isOpen ? describeSocketClose(event.code, event.reason) : describeConnectFailure(event.code, event.reason, false))
     }
   })
   return { socket, opened }

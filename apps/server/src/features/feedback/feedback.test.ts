@@ -40,12 +40,25 @@ describe('feedback (local provider)', () => {
   }, 60_000);
   afterAll(() => ctx.close());
 
-  test('send-feedback answers that transcription needs OPENAI_API_KEY', async () => {
+  test('send-feedback answers a clear local result: no text, and that transcription needs OPENAI_API_KEY', async () => {
     const user = await ctx.createUser('Ada');
     const cookie = await ctx.userCookie(user.id);
     const r = await ctx.request('POST', '/api/send-feedback', { cookie, raw: form(new Blob([wav()], { type: 'audio/wav' })) });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ text: LOCAL_TRANSCRIPTION_TEXT, transcribed: false });
+    // SPEC §7's {text} stays; the placeholder is no longer in it, so no client can store it as feedback.
+    expect(r.body).toEqual({ text: '', transcribed: false, local: true, message: LOCAL_TRANSCRIPTION_TEXT });
+    expect(r.body.message).toStartWith('Transcription needs OPENAI_API_KEY');
+  });
+
+  test('confirmed-feedback refuses the local placeholder sent back as feedback; nothing is stored', async () => {
+    const user = await ctx.createUser('Abe');
+    const cookie = await ctx.userCookie(user.id);
+    for (const feedback of [LOCAL_TRANSCRIPTION_TEXT, `  ${LOCAL_TRANSCRIPTION_TEXT}\n`, 'Transcription needs OPENAI_API_KEY']) {
+      const r = await ctx.request('POST', '/api/confirmed-feedback', { cookie, body: { feedback, selectedSequence: null, selectedVersion: null } });
+      expect(r.status).toBe(400);
+      expect(r.body.error).toContain('not feedback');
+    }
+    expect(await ctx.db.selectFrom('feedback').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
   });
 
   test('send-feedback errors: empty or missing audio, not audio, too large, no session', async () => {

@@ -3,6 +3,7 @@ import type { Identity } from '../../plugins/auth';
 import { badRequest, HttpError } from '../../plugins/errors';
 import { rateLimit } from '../../plugins/rate-limit';
 import { MAX_TRANSCRIPT_BYTES } from '../../lib/post-chat';
+import { LOCAL_TRANSCRIPTION_TEXT } from '../../providers/transcription';
 import * as repo from './repository';
 
 /** SPEC §8's text for a recording that cannot be used. */
@@ -56,7 +57,15 @@ export async function transcribeFeedback(deps: AppDeps, identity: Identity, body
   if (!extension) throw badRequest('The recording must be an audio file (wav, webm, ogg, mp3, m4a or flac)');
   await rateLimit(deps.db, `feedback:${identity.kind}:${identity.id}`, 30, 3600);
   const result = await deps.providers.transcription.transcribe({ bytes, fileName: `feedback.${extension}`, mimeType: type && type !== 'application/octet-stream' ? type : `audio/${extension}` });
-  return result.transcribed ? { text: result.text } : { text: result.text, transcribed: false };
+  if (result.transcribed) return { text: result.text };
+  // PRODUCT §5: the local result says what it is; its sentence is not the person's words, so `text` stays empty.
+  return { text: '', transcribed: false, local: true, message: result.text };
+}
+
+/** The local provider's sentence (or its start), sent back as if someone had said it. */
+function isLocalPlaceholder(feedback: string): boolean {
+  const placeholderStart = LOCAL_TRANSCRIPTION_TEXT.split(':')[0];
+  return feedback === LOCAL_TRANSCRIPTION_TEXT || feedback.replace(/[.\s]+$/, '') === placeholderStart;
 }
 
 function hasContent(conversation: unknown): boolean {
@@ -71,6 +80,9 @@ export async function saveFeedback(
 ) {
   const feedback = body.feedback.trim();
   if (!feedback) throw badRequest('The feedback is empty');
+  if (isLocalPlaceholder(feedback)) {
+    throw badRequest('This is the local provider\'s transcription notice, not feedback: nothing was stored');
+  }
   const conversation = hasContent(body.lastConversation) ? body.lastConversation : null;
   if (conversation !== null && new TextEncoder().encode(JSON.stringify(conversation)).byteLength > MAX_TRANSCRIPT_BYTES) {
     throw new HttpError(413, 'The conversation is too large to include (at most 200 KB)');

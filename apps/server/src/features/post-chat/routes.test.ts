@@ -8,6 +8,7 @@ const transcriptList = [
   { role: 'assistant', text: 'Lovely. Who would you like to meet?' },
   { role: 'user', text: 'Other tinkerers and gardeners nearby.' },
 ];
+const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 const transcriptText = 'assistant: What do you enjoy?\nuser: Birdwatching by the estuary with binoculars.';
 
 describe('post-chat endpoints (local provider)', () => {
@@ -20,6 +21,8 @@ describe('post-chat endpoints (local provider)', () => {
     admin = await ctx.staffCookie('admin');
   }, 60_000);
   afterAll(() => ctx.close());
+  const joinedDaysAgo = (userId: string, days: number) =>
+    ctx.db.updateTable('users').set({ created_at: new Date(Date.now() - days * 86_400_000) }).where('id', '=', userId).execute();
 
   test('update-profile-for-group accepts a list or a text transcript and answers the new profile', async () => {
     const user = await ctx.createUser('Hana');
@@ -76,16 +79,17 @@ describe('post-chat endpoints (local provider)', () => {
 
   test('save-user-section-data stores the record; bad times are 400', async () => {
     const user = await ctx.createUser('Lea');
+    await joinedDaysAgo(user.id, 2);
     const ok = await ctx.request('POST', '/api/save-user-section-data', {
       cookie: operator,
-      body: { user: user.name, sectionData: { moduleName: 'Get to Know You.json', startTime: '2026-02-01T10:00:00.000Z', endTime: '2026-02-01T10:12:30.000Z' } },
+      body: { user: user.name, sectionData: { moduleName: 'Get to Know You.json', startTime: minutesFromNow(-12.5), endTime: minutesFromNow(0) } },
     });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ ok: true, id: expect.any(Number) });
     const row = await ctx.db.selectFrom('section_records').selectAll().where('id', '=', ok.body.id).executeTakeFirstOrThrow();
     expect(row.user_id).toBe(user.id);
     expect(row.module_name).toBe('Get to Know You');
-    expect(new Date(row.end_time).toISOString()).toBe('2026-02-01T10:12:30.000Z');
+    expect(new Date(row.end_time).getTime() - new Date(row.start_time).getTime()).toBe(12.5 * 60_000);
 
     const section = (startTime: string, endTime: string) => ({ user: user.name, sectionData: { moduleName: 'M', startTime, endTime } });
     const backwards = await ctx.request('POST', '/api/save-user-section-data', { cookie: operator, body: section('2026-02-01T10:00:00Z', '2026-02-01T09:00:00Z') });
@@ -95,6 +99,33 @@ describe('post-chat endpoints (local provider)', () => {
     const unknown = await ctx.request('POST', '/api/save-user-section-data', { cookie: operator, body: { ...section('2026-02-01T10:00:00Z', '2026-02-01T10:00:00Z'), user: 'ghost' } });
     expect(unknown.status).toBe(404);
     expect((await ctx.request('POST', '/api/save-user-section-data', { body: section('2026-02-01T10:00:00Z', '2026-02-01T10:00:00Z') })).status).toBe(401);
+  });
+
+  test('save-user-section-data refuses times no chat can have: 400 with a clear error, nothing stored', async () => {
+    const user = await ctx.createUser('Lou Bounds');
+    await joinedDaysAgo(user.id, 2);
+    const save = (startTime: string, endTime: string) =>
+      ctx.request('POST', '/api/save-user-section-data', { cookie: operator, body: { user: user.name, sectionData: { moduleName: 'M', startTime, endTime } } });
+    const limit = ctx.deps.config.limits.maxSessionMinutes;
+    const refused = {
+      yearOne: await save('0001-01-01T00:00:00Z', '0001-01-01T00:10:00Z'),
+      yearNineThousand: await save('9999-12-31T23:00:00Z', '9999-12-31T23:10:00Z'),
+      future: await save(minutesFromNow(5), minutesFromNow(10)),
+      endsInFuture: await save(minutesFromNow(-10), minutesFromNow(10)),
+      tooLong: await save(minutesFromNow(-(limit + 10)), minutesFromNow(-1)),
+      beforeTheUser: await save(minutesFromNow(-60 * 24 * 3), minutesFromNow(-60 * 24 * 3 + 10)),
+      overflow: await save('2026-02-30T10:00:00Z', '2026-02-30T10:05:00Z'),
+    };
+    for (const [name, r] of Object.entries(refused)) {
+      expect({ name, status: r.status }).toEqual({ name, status: 400 });
+      expect(typeof r.body.error).toBe('string');
+    }
+    expect(refused.future.body.error).toContain('future');
+    expect(refused.tooLong.body.error).toContain(`${limit} minutes`);
+    expect(await ctx.db.selectFrom('section_records').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    // A little clock skew between the caller and the server is not the future.
+    expect((await save(minutesFromNow(-5), minutesFromNow(1))).status).toBe(200);
+    expect((await save(minutesFromNow(-limit), minutesFromNow(0))).status).toBe(200);
   });
 
   test('send-convo-recap-sms queues a generated recap for the stored number; no phone is 400', async () => {

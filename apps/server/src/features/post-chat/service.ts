@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../plugins/errors';
-import { findUserByFile, findUserByName } from '../users/lookup';
+import { findUserByFile, findUserByName, userCreatedAt } from '../users/lookup';
 import {
   normalizeTranscript,
   saveSectionData,
@@ -34,11 +34,39 @@ export async function updateMemory(deps: AppDeps, userName: string, transcript: 
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
-export async function saveSection(deps: AppDeps, userName: string, data: { moduleName: string; startTime: string; endTime: string }) {
-  if (!ISO_DATE_TIME.test(data.startTime) || !ISO_DATE_TIME.test(data.endTime)) {
+/** Clocks of the caller and the server differ a little; more than this ahead is the future. */
+export const CLOCK_SKEW_MS = 2 * 60_000;
+
+/** A real calendar day: 2026-02-30 is refused rather than read as 2 March. */
+function isCalendarDate(text: string): boolean {
+  const [y, m, d] = text.slice(0, 10).split('-').map(Number);
+  const day = new Date(Date.UTC(2000, m - 1, d));
+  day.setUTCFullYear(y);
+  return day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+}
+
+/**
+ * A section is one chat that happened: it ends after it starts, lasts at most the session limit, and lies
+ * between the user's creation and now (so years 0001 and 9999 are refused).
+ */
+function checkSectionTimes(deps: AppDeps, data: { startTime: string; endTime: string }, userCreated: Date | undefined) {
+  if (![data.startTime, data.endTime].every((t) => ISO_DATE_TIME.test(t) && isCalendarDate(t))) {
     throw badRequest('startTime and endTime must be ISO 8601 date-times');
   }
+  const start = new Date(data.startTime).getTime();
+  const end = new Date(data.endTime).getTime();
+  if (Number.isNaN(start) || Number.isNaN(end)) throw badRequest('startTime and endTime must be ISO 8601 date-times');
+  if (end < start) throw badRequest('endTime must not be before startTime');
+  const limitMinutes = deps.config.limits.maxSessionMinutes;
+  if (end - start > limitMinutes * 60_000) throw badRequest(`A section lasts at most the session limit of ${limitMinutes} minutes`);
+  if (end > Date.now() + CLOCK_SKEW_MS) throw badRequest('A section cannot end in the future');
+  if (userCreated && start < userCreated.getTime() - CLOCK_SKEW_MS) throw badRequest('A section cannot start before the user was created');
+}
+
+export async function saveSection(deps: AppDeps, userName: string, data: { moduleName: string; startTime: string; endTime: string }) {
+  checkSectionTimes(deps, data, undefined);
   const user = await userByName(deps, userName);
+  checkSectionTimes(deps, data, await userCreatedAt(deps.db, user.id));
   const { id } = await saveSectionData(deps, user.id, data);
   return { ok: true, id };
 }

@@ -53,14 +53,20 @@ export async function fetchRealtimeProvider(options?: { signal?: AbortSignal }):
   }
 }
 
-export type FeedbackTranscript = { text: string; transcribed?: boolean }
+/** `local`: no transcription service (no OpenAI key); `message` says so and `text` is empty. */
+export type FeedbackTranscript = { text: string; transcribed?: boolean; local?: boolean; message?: string }
 
 /** POST /api/send-feedback: the recording as multipart `audio` (audio.wav), transcribed in memory. */
 export async function sendFeedbackAudio(wav: Uint8Array<ArrayBuffer>): Promise<FeedbackTranscript> {
   const form = new FormData()
   form.append('audio', new Blob([wav], { type: 'audio/wav' }), 'audio.wav')
   const body = await postForm<Partial<FeedbackTranscript> | undefined>('/api/send-feedback', form)
-  return { text: typeof body?.text === 'string' ? body.text : '', transcribed: body?.transcribed }
+  return {
+    text: typeof body?.text === 'string' ? body.text : '',
+    transcribed: body?.transcribed,
+    local: body?.local === true,
+    message: typeof body?.message === 'string' ? body.message : undefined,
+  }
 }
 
 export type ConfirmedFeedback = {

@@ -1,6 +1,7 @@
 // Spoken feedback (SPEC §2 feedback modal, §4 "Feedback", §8 errors): initial -> recording -> thankyou ->
 // initial after 2 s; cancel returns to initial; `sending` disables the buttons. The recording stays in memory,
-// is transcribed by the server and only the confirmed text is stored.
+// is transcribed by the server and only the confirmed text is stored. Without a transcription service the
+// server answers a local result instead: the `local` step shows it, and nothing is stored (PRODUCT §5).
 import { atom } from 'jotai'
 
 import { deferredToast as toast } from '@hearth/ui/components/deferred-toaster'
@@ -12,7 +13,7 @@ import { MicrophoneDeniedError } from '@/voice/errors'
 import type { MicRecorder, MicRecorderOptions } from '@/voice/mic-recorder'
 import { confirmFeedback, type FeedbackTranscript, sendFeedbackAudio } from '@/features/user-page/api'
 
-export type FeedbackStep = 'initial' | 'recording' | 'thankyou'
+export type FeedbackStep = 'initial' | 'recording' | 'thankyou' | 'local'
 
 export const FEEDBACK_PROCESSING_ERROR =
   "Error processing feedback. Please check that your microphone is working properly and that you haven't sent an empty audio. If the problem persists, try reloading the page."
@@ -116,6 +117,13 @@ export const stopFeedbackAtom = atom(null, async (get, set, context?: FeedbackCo
   let transcript: FeedbackTranscript
   try {
     transcript = await sendFeedbackAudio(wav)
+    if (transcript.local) {
+      set(resultBaseAtom, transcript)
+      set(stepBaseAtom, 'local')
+      set(sendingBaseAtom, false)
+      void set(setVoiceMicMutedAtom, false)
+      return
+    }
     if (!transcript.text.trim()) throw new Error('empty transcription')
   } catch {
     set(resetAtom)
@@ -154,8 +162,9 @@ export const cancelFeedbackAtom = atom(null, async (get, set) => {
   await recorder?.cancel()
 })
 
-/** The thank-you step closed early by the person. */
+/** The thank-you (closed early) or the local result closed by the person. */
 export const closeFeedbackAtom = atom(null, (get, set) => {
-  if (get(stepBaseAtom) === 'thankyou') set(stepBaseAtom, 'initial')
+  const step = get(stepBaseAtom)
+  if (step === 'thankyou' || step === 'local') set(stepBaseAtom, 'initial')
 })
 

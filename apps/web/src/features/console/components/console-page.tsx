@@ -16,6 +16,7 @@ import { LevelPanels } from '@/voice/components/level-panels'
 import { MemoryPanel, MoodPanel } from '@/voice/components/memory-mood-panels'
 import { PromptPathBreadcrumb } from '@/voice/components/prompt-path-breadcrumb'
 import { Panel } from '@/voice/components/panel'
+import { VoiceConnectErrorNotice } from '@/voice/components/connect-error'
 import { SessionStatus } from '@/voice/components/session-status'
 import { useModuleChoice } from '@/voice/components/use-module-choice'
 import { useVoiceTestHook } from '@/voice/components/use-voice-test-hook'
@@ -103,6 +104,7 @@ export function ConsolePage() {
         </div>
         <SessionStatus provider={setup?.provider ?? null} />
       </header>
+      <VoiceConnectErrorNotice />
 
       <ConsoleSessionCard
         modules={modules}

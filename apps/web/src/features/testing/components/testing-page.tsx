@@ -34,6 +34,7 @@ import { LevelPanels } from '@/voice/components/level-panels'
 import { MemoryPanel, MoodPanel } from '@/voice/components/memory-mood-panels'
 import { Panel } from '@/voice/components/panel'
 import { PromptPathBreadcrumb } from '@/voice/components/prompt-path-breadcrumb'
+import { VoiceConnectErrorNotice } from '@/voice/components/connect-error'
 import { SessionStatus } from '@/voice/components/session-status'
 import { useModuleChoice } from '@/voice/components/use-module-choice'
 import { useVoiceTestHook } from '@/voice/components/use-voice-test-hook'
@@ -197,6 +198,7 @@ export function TestingPage() {
         </div>
         <SessionStatus provider={setup.provider} />
       </header>
+      <VoiceConnectErrorNotice />
 
       <TestingSettingsCard
         modules={setup.modules.ok ? modules : null}

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { useAtom, useAtomValue, useSetAtom } from 'jotai'
-import { CircleCheck, LoaderCircle, Mic } from 'lucide-react'
+import { CircleAlert, CircleCheck, LoaderCircle, Mic } from 'lucide-react'
 
 import { Button } from '@hearth/ui/components/button'
 import { Checkbox } from '@hearth/ui/components/checkbox'
@@ -58,7 +58,25 @@ export function FeedbackDialog({ context }: FeedbackDialogProps) {
         // A stray tap outside must not throw the recording away.
         onInteractOutside={(event) => event.preventDefault()}
       >
-        {step === 'thankyou' ? (
+        {step === 'local' ? (
+          <div className="grid justify-items-center gap-3 py-2 text-center">
+            <CircleAlert className="size-10 text-amber-600" aria-hidden />
+            <DialogHeader className="text-center sm:text-center">
+              <DialogTitle className="text-xl">Feedback not recorded</DialogTitle>
+              <DialogDescription className="text-base">
+                {result?.message || 'Transcription needs OPENAI_API_KEY.'}
+              </DialogDescription>
+            </DialogHeader>
+            <p className="text-sm text-muted-foreground" data-testid="feedback-local-result">
+              Nothing was stored and nothing was sent as your feedback.
+            </p>
+            <DialogFooter className="w-full sm:justify-center">
+              <Button variant="outline" onClick={() => close()}>
+                Close
+              </Button>
+            </DialogFooter>
+          </div>
+        ) : step === 'thankyou' ? (
           <div className="grid justify-items-center gap-3 py-2 text-center">
             <CircleCheck className="size-10 text-emerald-600" aria-hidden />
             <DialogHeader className="text-center sm:text-center">
@@ -67,7 +85,7 @@ export function FeedbackDialog({ context }: FeedbackDialogProps) {
             </DialogHeader>
             {result && (
               <blockquote className="max-w-full rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground" data-testid="feedback-transcript">
-                {result.transcribed === false ? result.text : `“${result.text}”`}
+                {`“${result.text}”`}
               </blockquote>
             )}
           </div>

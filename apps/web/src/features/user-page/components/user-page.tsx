@@ -17,6 +17,7 @@ import {
 } from '@/voice/atoms'
 import { LevelBars } from '@/voice/components/level-bars'
 import { MicrophoneDeniedError } from '@/voice/errors'
+import { VoiceConnectErrorNotice } from '@/voice/components/connect-error'
 import { formatTranscript } from '@/voice/transcript'
 import type { EndUser, UserContent } from '@/features/user-page/api'
 import {
@@ -246,6 +247,7 @@ function VoiceHome({ user, content, preview, onModuleChange }: VoiceHomeProps) {
           </div>
 
           <ChatControl onChat={onChat} onDisconnect={() => void onDisconnect()} disabled={modules !== null && modules.length === 0} />
+          <VoiceConnectErrorNotice />
           {modules !== null && modules.length === 0 && (
             <p className="text-sm text-muted-foreground">No conversation modules are available yet. Please check back soon.</p>
           )}
