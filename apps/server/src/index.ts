@@ -1,6 +1,6 @@
 import { loadConfig } from './config';
 import { DataDirLockedError, startServer } from './server';
-import { announcedUrl } from './realtime/origins';
+import { announcedUrl } from './plugins/origin';
 
 const config = loadConfig();
 try {

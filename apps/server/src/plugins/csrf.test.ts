@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { loadConfig } from '../config';
 import { createTestContext, type TestContext } from '../test/harness';
-import { allowedOrigins } from './origin';
+import { acceptedOrigins } from './origin';
 
 // PRODUCT §3: a same-site page on another port posted forms as the signed-in admin and changed data.
 let ctx: TestContext;
@@ -82,10 +82,10 @@ describe('CSRF: state-changing calls take JSON from the own origin only', () => 
   });
 });
 
-describe('allowedOrigins', () => {
+describe('acceptedOrigins', () => {
   test('PUBLIC_URL set: only its origin; unset: both loopback names of the listening port', () => {
-    expect(allowedOrigins(loadConfig({ APP_SECRET: 's', PUBLIC_URL: 'https://hearth.example.org/', PORT: '3000' }))).toEqual(['https://hearth.example.org']);
-    expect(allowedOrigins(loadConfig({ APP_SECRET: 's', PORT: '3000' }))).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000']);
-    expect(allowedOrigins(loadConfig({ APP_SECRET: 's', PORT: '0' }), 41234)).toEqual(['http://localhost:41234', 'http://127.0.0.1:41234']);
+    expect(acceptedOrigins(loadConfig({ APP_SECRET: 's', PUBLIC_URL: 'https://hearth.example.org/', PORT: '3000' }))).toEqual(['https://hearth.example.org']);
+    expect(acceptedOrigins(loadConfig({ APP_SECRET: 's', PORT: '3000' }))).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000']);
+    expect(acceptedOrigins(loadConfig({ APP_SECRET: 's', PORT: '0' }), 41234)).toEqual(['http://localhost:41234', 'http://127.0.0.1:41234']);
   });
 });

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import type { Config } from '../config';
 import { forbidden } from './errors';
-import { allowedOrigins } from './origin';
+import { acceptedOrigins } from './origin';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -26,7 +26,7 @@ export const csrfPlugin = (config: Config) =>
     if (!STATE_CHANGING.has(request.method)) return;
     const path = new URL(request.url).pathname;
     if (!path.startsWith('/api/') || WEBHOOK_PATHS.has(path)) return;
-    const refusal = csrfRefusal(request, path, allowedOrigins(config, server?.port));
+    const refusal = csrfRefusal(request, path, acceptedOrigins(config, server?.port));
     if (refusal) throw forbidden(refusal);
   });
 

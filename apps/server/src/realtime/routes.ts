@@ -7,7 +7,7 @@ import { staffFromCookie, userFromCookie, type Identity } from '../plugins/auth'
 import { forbidden, unauthorized } from '../plugins/errors';
 import { checkClientEvent } from './client-events';
 import { LiveSessions } from './live-sessions';
-import { acceptedOrigins } from './origins';
+import { acceptedOrigins } from '../plugins/origin';
 import { ModuleState } from './module-state';
 import { createLocalUpstream } from './providers/local/local-upstream';
 import { createOpenAiUpstream } from './providers/openai/openai-upstream';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { loadConfig } from '../config';
 import { createTestContext, type TestContext } from '../test/harness';
-import { acceptedOrigins, announcedUrl } from './origins';
-import { TestSocket, upgradeStatus } from './test-support';
+import { acceptedOrigins, announcedUrl } from './origin';
+import { TestSocket, upgradeStatus } from '../realtime/test-support';
 
 describe('acceptedOrigins', () => {
   test('PUBLIC_URL unset: both loopback names of the listening port; set: exactly its origin', () => {
