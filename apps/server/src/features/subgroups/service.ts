@@ -4,7 +4,7 @@ import { log } from '../../log';
 import { badGateway, badRequest, notFound } from '../../plugins/errors';
 import { userFileName } from '../../lib/users';
 import { composeInput, INPUT, instructionsFor, PROFILE_SEPARATOR, readJsonAnswer } from '../../providers/text-ai';
-import { balancedGroups } from './balance';
+import { splitMembers, type SplitInput } from './split';
 import * as repo from './repository';
 
 export const MIN_TEST_USERS = 1;
@@ -66,9 +66,13 @@ export async function assignSubgroups(deps: AppDeps, groupId: string | number, u
   const text = deps.providers.text;
   const profiles = members.map((m) => clip(m.profile_for_group.trim() || m.memory_document.trim() || m.name, MAX_PROFILE_CHARS));
   let cost = 0;
-  const { vectors, costUsd } = await text.embed(profiles);
-  cost += costUsd;
-  const groups = balancedGroups(vectors, usersPerGroup);
+  let input: SplitInput = { texts: profiles };
+  if (text.kind !== 'local') {
+    const { vectors, costUsd } = await text.embed(profiles);
+    cost += costUsd;
+    input = { vectors };
+  }
+  const groups = await splitMembers(input, usersPerGroup);
 
   const namingPrompt = await instructionsFor(deps.db, 'subgroup_naming');
   const describePrompt = await instructionsFor(deps.db, 'member_description');
