@@ -37,6 +37,12 @@ async function requireGroup(deps: AppDeps, groupId: string | number) {
   return group;
 }
 
+/**
+ * A turn for the event loop. The local text provider answers without I/O, so a loop of thousands of its calls
+ * would run as one chain of microtasks and hold up every socket (live voice sessions) until it ends.
+ */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Runs `work` over `items` with at most `limit` at a time, keeping order. */
 async function mapLimit<T, R>(items: T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
@@ -45,6 +51,7 @@ async function mapLimit<T, R>(items: T[], limit: number, work: (item: T, index: 
     while (next < items.length) {
       const i = next++;
       results[i] = await work(items[i], i);
+      await yieldToEventLoop();
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
@@ -89,6 +96,7 @@ export async function assignSubgroups(deps: AppDeps, groupId: string | number, u
       ]),
     });
     cost += answer.costUsd;
+    await yieldToEventLoop();
     const { name, description } = subgroupLabel(answer.text, usedNames, subgroups.length + 1);
     usedNames.push(name);
     subgroups.push({ id: randomUUID(), name, description, members: [] });
