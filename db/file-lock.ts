@@ -8,15 +8,21 @@ const EWOULDBLOCK = process.platform === 'darwin' ? 35 : 11;
 
 let libc: ReturnType<typeof openLibc> | undefined;
 
+// glibc (Debian, Ubuntu), musl (Alpine images), macOS.
+const LIBC_NAMES =
+  process.platform === 'darwin' ? ['libSystem.B.dylib'] : ['libc.so.6', `libc.musl-${process.arch === 'arm64' ? 'aarch64' : 'x86_64'}.so.1`];
+
 function openLibc() {
-  const name = process.platform === 'darwin' ? 'libSystem.B.dylib' : 'libc.so.6';
   const errnoSymbol = process.platform === 'darwin' ? '__error' : '__errno_location';
-  return dlopen(name, {
-    flock: { args: [FFIType.i32, FFIType.i32], returns: FFIType.i32 },
-    [errnoSymbol]: { args: [], returns: FFIType.ptr },
-  }).symbols as unknown as {
-    flock(fd: number, op: number): number;
-  } & Record<string, () => number | null>;
+  for (const name of LIBC_NAMES) {
+    try {
+      return dlopen(name, {
+        flock: { args: [FFIType.i32, FFIType.i32], returns: FFIType.i32 },
+        [errnoSymbol]: { args: [], returns: FFIType.ptr },
+      }).symbols as unknown as { flock(fd: number, op: number): number } & Record<string, () => number | null>;
+    } catch {}
+  }
+  throw new Error(`Could not load the C library (${LIBC_NAMES.join(', ')}) to lock DATA_DIR`);
 }
 
 function errno(): number {
