@@ -97,22 +97,92 @@ describe('DATA_DIR lock', () => {
     }
   });
 
-  test('another live process holding the lock is refused; a stale lock is taken over', async () => {
+  // The lock is a kernel file lock now (issue 9): a pid written into the file no longer holds it, a live
+  // process holding the flock does, and a killed one never does.
+  test('another live process holding the lock is refused; a killed holder leaves no stale lock', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hearth-lock-'));
-    const child = Bun.spawn(['sleep', '30']);
+    const holder = Bun.spawn(
+      ['bun', '-e', `const { lockDataDir } = await import(${JSON.stringify(join(import.meta.dir, 'client.ts'))}); lockDataDir(${JSON.stringify(dir)}); console.log('locked'); await Bun.sleep(60000);`],
+      { stdout: 'pipe', stderr: 'inherit' },
+    );
     try {
-      await Bun.write(join(dir, 'server.lock'), String(child.pid));
-      expect(() => lockDataDir(dir)).toThrow(/Another Hearth server \(pid \d+\) is already using DATA_DIR/);
-      child.kill();
-      await child.exited;
-      const unlock = lockDataDir(dir); // the holder is gone: stale
+      await firstLine(holder.stdout);
+      expect(() => lockDataDir(dir)).toThrow(`Another Hearth server (pid ${holder.pid}) is already using DATA_DIR`);
+      holder.kill('SIGKILL');
+      await holder.exited;
+      const unlock = lockDataDir(dir);
       unlock();
     } finally {
-      child.kill();
+      holder.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
     }
   });
 });
+
+describe('restart after a crash', () => {
+  const serverEntry = join(import.meta.dir, '../apps/server/src/index.ts');
+  function serverEnv(dataDir: string) {
+    const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test' };
+    delete env.DATABASE_URL; // the lock guards PGlite's DATA_DIR only
+    delete env.ADMIN_EMAIL;
+    delete env.OPENAI_API_KEY;
+    return env;
+  }
+
+  test('a server killed with kill -9 restarts at once on its DATA_DIR (5 times); a live one still refuses a second', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hearth-crash-'));
+    const spawned: Bun.Subprocess[] = [];
+    try {
+      for (let i = 0; i < 5; i++) {
+        // Under a parent that has not reaped it yet (a supervisor, a shell script): after kill -9 the dead
+        // server stays in the process table as a zombie, which a pid check takes for alive.
+        const wrapper = Bun.spawn(['sh', '-c', `bun ${JSON.stringify(serverEntry)} 2>&1 & echo "server pid $!"; exec sleep 600`], {
+          env: serverEnv(dir),
+          stdout: 'pipe',
+          stderr: 'ignore',
+        });
+        spawned.push(wrapper);
+        const output = await readUntil(wrapper.stdout as ReadableStream<Uint8Array>, /Hearth is running at|already using DATA_DIR/);
+        expect(output, `start ${i} after kill -9`).toContain('Hearth is running at');
+        const pid = Number(/server pid (\d+)/.exec(output)?.[1]);
+        if (i === 0) {
+          const second = Bun.spawn(['bun', serverEntry], { env: serverEnv(dir), stdout: 'ignore', stderr: 'pipe' });
+          spawned.push(second);
+          expect(await second.exited).toBe(1);
+          expect(await new Response(second.stderr as ReadableStream).text()).toContain(
+            `Another Hearth server (pid ${pid}) is already using DATA_DIR`,
+          );
+        }
+        process.kill(pid, 'SIGKILL'); // and start the next one at once
+      }
+    } finally {
+      for (const p of spawned) p.kill('SIGKILL');
+      await Promise.all(spawned.map((p) => p.exited));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 240_000); // five real server starts: ~3 s each alone, far more on a loaded 2-core machine
+});
+
+async function firstLine(stream: ReadableStream<Uint8Array>) {
+  return readUntil(stream, /\n/);
+}
+
+/** Reads a child's output until it matches (or the stream ends), returning what was read. */
+async function readUntil(stream: ReadableStream<Uint8Array>, pattern: RegExp): Promise<string> {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    while (!pattern.test(text)) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  return text;
+}
 
 let n = 0;
 async function user() {

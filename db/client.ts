@@ -1,4 +1,4 @@
-import { mkdirSync, openSync, closeSync, readFileSync, writeFileSync, unlinkSync} from 'node:fs';
+import { closeSync, constants, ftruncateSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Kysely, PGliteDialect, sql } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
@@ -7,6 +7,7 @@ import postgres from 'postgres';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database } from './schema';
 import { migrations } from './migrations';
+import { tryLockFile, unlockFile } from './file-lock';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 export type DB = Kysely<Database>;
@@ -58,7 +59,12 @@ export function postgresHandle(connectionString: string, max = 10): DatabaseHand
   return { db, kind: 'postgres', connectionString, close: () => db.destroy() };
 }
 
-/** Refuses a second server on one DATA_DIR: PGlite has no lock of its own and two writers lose data. */
+/**
+ * Refuses a second server on one DATA_DIR: PGlite has no lock of its own and two writers lose data.
+ * An advisory lock (flock) on DATA_DIR/server.lock, held on an fd kept open for the process's life: the
+ * kernel drops it the moment the process dies, even by kill -9 (a pid file was still "alive" as a zombie
+ * or a reused pid, and refused restarts after a crash). The file holds the pid only for the message.
+ */
 const heldLocks = new Set<string>();
 
 export function lockDataDir(dataDir: string): () => void {
@@ -67,43 +73,30 @@ export function lockDataDir(dataDir: string): () => void {
   if (heldLocks.has(lockPath)) {
     throw new DataDirLockedError(`This process already runs a Hearth server on DATA_DIR ${resolve(dataDir)}.`);
   }
-  for (let attempt = 0; attempt < 2; attempt++) {
+  const fd = openSync(lockPath, constants.O_RDWR | constants.O_CREAT, 0o644);
+  if (!tryLockFile(fd)) {
+    let pid = '';
     try {
-      const fd = openSync(lockPath, 'wx');
-      writeFileSync(fd, String(process.pid));
-      closeSync(fd);
-      heldLocks.add(lockPath);
-      return () => {
-        heldLocks.delete(lockPath);
-        try {
-          if (readFileSync(lockPath, 'utf8') === String(process.pid)) unlinkSync(lockPath);
-        } catch {}
-      };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const pid = Number(readFileSync(lockPath, 'utf8'));
-      if (pid && pid !== process.pid && isAlive(pid)) {
-        throw new DataDirLockedError(
-          `Another Hearth server (pid ${pid}) is already using DATA_DIR ${resolve(dataDir)}. ` +
-            'Stop it first, or start this one with a different DATA_DIR.',
-        );
-      }
-      unlinkSync(lockPath); // stale lock from a process that is gone
-    }
+      pid = readFileSync(lockPath, 'utf8').trim();
+    } catch {}
+    closeSync(fd);
+    throw new DataDirLockedError(
+      `Another Hearth server${/^\d+$/.test(pid) ? ` (pid ${pid})` : ''} is already using DATA_DIR ${resolve(dataDir)}. ` +
+        'Stop it first, or start this one with a different DATA_DIR.',
+    );
   }
-  throw new DataDirLockedError(`Could not lock DATA_DIR ${resolve(dataDir)}`);
+  ftruncateSync(fd, 0);
+  writeSync(fd, String(process.pid), 0);
+  heldLocks.add(lockPath);
+  return () => {
+    if (!heldLocks.delete(lockPath)) return;
+    // The file stays: unlinking it would let a third process lock a fresh inode while one waits on the old.
+    unlockFile(fd);
+    closeSync(fd);
+  };
 }
 
 export class DataDirLockedError extends Error {}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Opens the database the configuration names: DATABASE_URL if set, else PGlite under DATA_DIR. */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {

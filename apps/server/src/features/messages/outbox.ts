@@ -7,6 +7,12 @@ import type { OutboxChannel, OutboxStatus } from '@hearth/db/schema';
  * This file is the messages feature's public surface; other features reach it through `deps.outbox`.
  */
 
+/**
+ * Kinds whose body is written from what a person said in a chat (post-chat recap, tagline, reminder): the body
+ * is cleared once the message is sent or has finally failed (PRODUCT §7); the row keeps kind, state and times.
+ */
+export const PRIVATE_BODY_KINDS = ['recap', 'tagline', 'reminder'];
+
 export interface OutgoingMessage {
   /** One message per (campaign, user, kind): a retry or a double click never sends twice. */
   uniqueKey: string;

@@ -1,6 +1,13 @@
 import { sql } from 'kysely';
 import type { DB } from '@hearth/db/client';
 import type { OutboxStatus } from '@hearth/db/schema';
+import { PRIVATE_BODY_KINDS } from './outbox';
+
+// Set on a row that reaches a final state: a post-chat message's body (and html) is dropped then.
+const clearPrivateBody = {
+  body: sql<string>`case when outbox.kind in (${sql.join(PRIVATE_BODY_KINDS)}) then '' else outbox.body end`,
+  html: sql<string | null>`case when outbox.kind in (${sql.join(PRIVATE_BODY_KINDS)}) then null else outbox.html end`,
+};
 
 /**
  * Takes queued messages for one attempt each: only one worker can, and only while they are queued. In the same
@@ -43,6 +50,7 @@ export async function recordAttempt(
       last_error: result.lastError ?? null,
       locked_by: null,
       ...(result.status === 'sent' ? { sent_at: sql<Date>`now()` } : {}),
+      ...(result.status === 'queued' ? {} : clearPrivateBody),
     })
     .where('id', '=', id)
     .where('status', '=', 'sending')
@@ -67,7 +75,7 @@ export async function markInterrupted(db: DB, ids: number[], lastError: string) 
   if (ids.length === 0) return [];
   return db
     .updateTable('outbox')
-    .set({ status: 'unknown', last_error: lastError, locked_by: null })
+    .set({ status: 'unknown', last_error: lastError, locked_by: null, ...clearPrivateBody })
     .where('id', 'in', ids)
     .where('status', '=', 'sending')
     .returning(['id', 'campaign_id'])
@@ -85,7 +93,7 @@ export async function markDeadSendsUnknown(
 ) {
   return db
     .updateTable('outbox')
-    .set({ status: 'unknown', last_error: opts.lastError, locked_by: null })
+    .set({ status: 'unknown', last_error: opts.lastError, locked_by: null, ...clearPrivateBody })
     .where('status', '=', 'sending')
     .where((eb) =>
       eb.or([
@@ -197,4 +205,20 @@ export async function groupsWithMessages(db: DB) {
     .orderBy('groups.name')
     .orderBy('groups.id')
     .execute();
+}
+
+/**
+ * The sweeper behind the clearing at send time (PRODUCT §7): post-chat bodies of messages that reached a final
+ * state some other way (skipped when queued, or written before bodies were cleared). Returns how many.
+ */
+export async function clearSettledPrivateBodies(db: DB): Promise<number> {
+  const rows = await db
+    .updateTable('outbox')
+    .set({ body: '', html: null })
+    .where('kind', 'in', PRIVATE_BODY_KINDS)
+    .where('status', 'not in', ['queued', 'sending'])
+    .where((eb) => eb.or([eb('body', '<>', ''), eb('html', 'is not', null)]))
+    .returning('id')
+    .execute();
+  return rows.length;
 }

@@ -5,7 +5,7 @@ import { badGateway, badRequest, notFound } from '../../plugins/errors';
 import { userFileName } from '../users/lookup';
 import { composeInput, INPUT, PROFILE_SEPARATOR, readJsonAnswer } from '../../providers/text-ai';
 import { instructionsFor } from '../prompts/lookup';
-import { balancedGroups } from './balance';
+import { splitMembers, type SplitInput } from './split';
 import * as repo from './repository';
 
 export const MIN_TEST_USERS = 1;
@@ -38,6 +38,12 @@ async function requireGroup(deps: AppDeps, groupId: string | number) {
   return group;
 }
 
+/**
+ * A turn for the event loop. The local text provider answers without I/O, so a loop of thousands of its calls
+ * would run as one chain of microtasks and hold up every socket (live voice sessions) until it ends.
+ */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Runs `work` over `items` with at most `limit` at a time, keeping order. */
 async function mapLimit<T, R>(items: T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
@@ -46,6 +52,7 @@ async function mapLimit<T, R>(items: T[], limit: number, work: (item: T, index: 
     while (next < items.length) {
       const i = next++;
       results[i] = await work(items[i], i);
+      await yieldToEventLoop();
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
@@ -67,9 +74,13 @@ export async function assignSubgroups(deps: AppDeps, groupId: string | number, u
   const text = deps.providers.text;
   const profiles = members.map((m) => clip(m.profile_for_group.trim() || m.memory_document.trim() || m.name, MAX_PROFILE_CHARS));
   let cost = 0;
-  const { vectors, costUsd } = await text.embed(profiles);
-  cost += costUsd;
-  const groups = balancedGroups(vectors, usersPerGroup);
+  let input: SplitInput = { texts: profiles };
+  if (text.kind !== 'local') {
+    const { vectors, costUsd } = await text.embed(profiles);
+    cost += costUsd;
+    input = { vectors };
+  }
+  const groups = await splitMembers(input, usersPerGroup);
 
   const namingPrompt = await instructionsFor(deps.db, 'subgroup_naming');
   const describePrompt = await instructionsFor(deps.db, 'member_description');
@@ -86,6 +97,7 @@ export async function assignSubgroups(deps: AppDeps, groupId: string | number, u
       ]),
     });
     cost += answer.costUsd;
+    await yieldToEventLoop();
     const { name, description } = subgroupLabel(answer.text, usedNames, subgroups.length + 1);
     usedNames.push(name);
     subgroups.push({ id: randomUUID(), name, description, members: [] });
