@@ -1,5 +1,5 @@
 import { Faker, en } from '@faker-js/faker';
-import { topKeywords, tfidfVectors, wordPairs, words } from '../lib/tfidf';
+import { topKeywords, tfidfVectors, wordPairs, words } from './tfidf';
 import type { TextAi, TextTask } from './text-ai-types';
 import { INPUT, PROFILE_SEPARATOR, readInput } from './text-input';
 

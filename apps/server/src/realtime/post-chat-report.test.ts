@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import type { AppDeps } from '../deps';
-import type { PostChatResult } from '../lib/post-chat';
+import type { PostChatResult } from '../features/post-chat/run';
 import { postChatReport } from './post-chat-report';
 
 // No SMS was queued in these results, so the report reads nothing from the outbox or the database.

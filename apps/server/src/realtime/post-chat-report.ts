@@ -1,6 +1,6 @@
 import type { HearthPostChat } from '@hearth/protocol';
 import type { AppDeps } from '../deps';
-import type { PostChatResult, SmsKind } from '../lib/post-chat';
+import type { PostChatResult, SmsKind } from '../features/post-chat/run';
 
 /**
  * What the user is told about the work after their chat (SPEC §8 'Disconnect process error: …'). A failed

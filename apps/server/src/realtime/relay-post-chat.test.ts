@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, setSystemTime, test } from 'bun:test';
 import { sql } from 'kysely';
-import { runPostChat } from '../lib/post-chat';
+import { runPostChat } from '../features/post-chat/run';
 import { createProviders } from '../providers';
 import { startFakeRealtime, type FakeConnection, type FakeRealtime } from '../test/fake-openai-realtime';
 import { createTestContext, testConfig, type TestContext } from '../test/harness';

@@ -9,7 +9,7 @@ import {
 } from '@hearth/protocol';
 import type { AppDeps } from '../deps';
 import { postChatReport } from './post-chat-report';
-import { runPostChat, type TranscriptLine } from '../lib/post-chat';
+import { runPostChat, type TranscriptLine } from '../features/post-chat/run';
 import { loadModuleVersion } from '../features/sequences/lookup';
 import { log } from '../log';
 import type { Identity } from '../plugins/auth';

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../deps';
 import type { Identity } from '../../plugins/auth';
 import { badRequest, HttpError } from '../../plugins/errors';
 import { rateLimit } from '../../plugins/rate-limit';
-import { MAX_TRANSCRIPT_BYTES } from '../../lib/post-chat';
+import { MAX_TRANSCRIPT_BYTES } from '../post-chat/transcript';
 import { LOCAL_TRANSCRIPTION_TEXT } from '../../providers/transcription';
 import * as repo from './repository';
 

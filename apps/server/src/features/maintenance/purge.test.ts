@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:tes
 import { sql } from 'kysely';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio';
-import { sendRecapSms, type TranscriptLine } from '../../lib/post-chat';
+import { sendRecapSms } from '../post-chat/sms';
+import type { TranscriptLine } from '../post-chat/transcript';
 import { startJobs } from '../messages/jobs';
 import { settled, TEST_JOB_SETTINGS } from '../messages/testing';
 import { purgeExpiredData } from './purge';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { sql } from 'kysely';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { runPostChat, type TranscriptLine } from '../../lib/post-chat';
+import { runPostChat, type TranscriptLine } from './run';
 
 let ctx: TestContext;
 let operator: string;

@@ -1,22 +1,16 @@
 import type { AppDeps } from '../../deps';
-import { badRequest, notFound } from '../../plugins/errors';
+import { Invalid, NotFound } from '../../errors';
 import { findUserByFile, findUserByName, userCreatedAt } from '../users/lookup';
-import {
-  normalizeTranscript,
-  saveSectionData,
-  sendRecapSms,
-  sendReminderSms,
-  sendTaglineSms,
-  updateMemoryDocument,
-  updateProfileForGroup,
-} from '../../lib/post-chat';
+import { sendRecapSms, sendReminderSms, sendTaglineSms } from './sms';
+import { saveSectionData, updateMemoryDocument, updateProfileForGroup } from './steps';
+import { normalizeTranscript } from './transcript';
 import { storedSystemPrompt } from '../prompts/lookup';
 
 type RawTranscript = Parameters<typeof normalizeTranscript>[0];
 
 async function userByName(deps: AppDeps, userName: string) {
   const user = await findUserByName(deps.db, userName);
-  if (!user) throw notFound('User not found');
+  if (!user) throw new NotFound('User not found');
   return user;
 }
 
@@ -51,16 +45,16 @@ function isCalendarDate(text: string): boolean {
  */
 function checkSectionTimes(deps: AppDeps, data: { startTime: string; endTime: string }, userCreated: Date | undefined) {
   if (![data.startTime, data.endTime].every((t) => ISO_DATE_TIME.test(t) && isCalendarDate(t))) {
-    throw badRequest('startTime and endTime must be ISO 8601 date-times');
+    throw new Invalid('startTime and endTime must be ISO 8601 date-times');
   }
   const start = new Date(data.startTime).getTime();
   const end = new Date(data.endTime).getTime();
-  if (Number.isNaN(start) || Number.isNaN(end)) throw badRequest('startTime and endTime must be ISO 8601 date-times');
-  if (end < start) throw badRequest('endTime must not be before startTime');
+  if (Number.isNaN(start) || Number.isNaN(end)) throw new Invalid('startTime and endTime must be ISO 8601 date-times');
+  if (end < start) throw new Invalid('endTime must not be before startTime');
   const limitMinutes = deps.config.limits.maxSessionMinutes;
-  if (end - start > limitMinutes * 60_000) throw badRequest(`A section lasts at most the session limit of ${limitMinutes} minutes`);
-  if (end > Date.now() + CLOCK_SKEW_MS) throw badRequest('A section cannot end in the future');
-  if (userCreated && start < userCreated.getTime() - CLOCK_SKEW_MS) throw badRequest('A section cannot start before the user was created');
+  if (end - start > limitMinutes * 60_000) throw new Invalid(`A section lasts at most the session limit of ${limitMinutes} minutes`);
+  if (end > Date.now() + CLOCK_SKEW_MS) throw new Invalid('A section cannot end in the future');
+  if (userCreated && start < userCreated.getTime() - CLOCK_SKEW_MS) throw new Invalid('A section cannot start before the user was created');
 }
 
 export async function saveSection(deps: AppDeps, userName: string, data: { moduleName: string; startTime: string; endTime: string }) {
@@ -89,9 +83,9 @@ export async function taglineSms(deps: AppDeps, body: { userName?: string; userF
   const lines = normalizeTranscript(body.conversation);
   const userFile = body.userFile?.trim();
   const userName = body.userName?.trim();
-  if (!userFile && !userName) throw badRequest('userFile or userName is required');
+  if (!userFile && !userName) throw new Invalid('userFile or userName is required');
   const user = userFile ? await findUserByFile(deps.db, userFile) : await findUserByName(deps.db, userName!);
-  if (!user) throw notFound('User not found');
+  if (!user) throw new NotFound('User not found');
   const { id, tagline } = await sendTaglineSms(deps, user.id, lines);
   return { ok: true, id, tagline };
 }

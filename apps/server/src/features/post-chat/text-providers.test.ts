@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { composeInput, createTextAi, INPUT, PROFILE_SEPARATOR, readInput, readJsonAnswer, type TextTask } from '../../providers/text-ai';
 import { localComplete, TEMPLATE_WORDS } from '../../providers/text-ai-local';
 import { createTranscription, LOCAL_TRANSCRIPTION_TEXT } from '../../providers/transcription';
-import { cosine, tfidfVectors, wordPairs, words } from '../../lib/tfidf';
+import { cosine, tfidfVectors, wordPairs, words } from '../../providers/tfidf';
 import { startFakeOpenAiRest, type FakeOpenAiRest } from '../../test/fake-openai-rest';
 import { testConfig } from '../../test/harness';
 import { ProviderUnavailable } from '../../errors';

@@ -1,4 +1,4 @@
-import { l2Normalize } from '../../lib/tfidf';
+import { l2Normalize } from '../../providers/tfidf';
 
 /**
  * Splits members into balanced subgroups by similarity (PRODUCT §5). Pure and deterministic: unit vectors in,

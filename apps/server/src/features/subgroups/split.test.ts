@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { tfidfVectors } from '../../lib/tfidf';
+import { tfidfVectors } from '../../providers/tfidf';
 import { splitMembers, splitNow, WORKER_MIN_MEMBERS } from './split';
 
 // A fixed group of 240 members: each profile mixes words of two of eight interests (a seeded generator).

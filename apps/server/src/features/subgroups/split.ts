@@ -1,4 +1,4 @@
-import { tfidfVectors } from '../../lib/tfidf';
+import { tfidfVectors } from '../../providers/tfidf';
 import { balancedGroups } from './balance';
 
 /**

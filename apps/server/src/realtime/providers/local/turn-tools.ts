@@ -1,4 +1,4 @@
-import { topKeywords } from '../../../lib/tfidf';
+import { topKeywords } from '../../../providers/tfidf';
 import { moduleRequest, promptFromInstructions } from './replies';
 
 /**
