@@ -85,6 +85,30 @@ describe('capture processor', () => {
     expect(pool.allocatedCount).toBe(6);
   });
 
+  test('routed frames go to the given port (the socket worker), levels stay on the node port, buffers come back', async () => {
+    const { port, run, processor } = capture(24000, { poolSize: 2 });
+    const channel = new MessageChannel();
+    port.deliver({ type: 'route-frames', port: channel.port1 }, [channel.port1]);
+    const routed: CaptureFrameMessage[] = [];
+    channel.port2.onmessage = (event: MessageEvent<CaptureFrameMessage>) => {
+      routed.push(event.data);
+      // Returned as the worker does once the frame is sent.
+      channel.port2.postMessage({ type: 'recycle', buffer: event.data.buffer }, [event.data.buffer]);
+    };
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+    for (let round = 0; round < 6; round++) {
+      run(sine(24000, 440, 0.5, FRAME_SAMPLES));
+      await settle();
+    }
+    channel.port2.close();
+    expect(routed.map((frame) => frame.sequence)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(routed.every((frame) => frame.type === 'frame' && frame.buffer.byteLength === 0)).toBe(true);
+    expect(framesOf(port)).toEqual([]);
+    expect(port.take<LevelMessage>('level').length).toBeGreaterThan(0);
+    // Every buffer came back through the routed port: the pool never had to grow past its two.
+    expect((processor as unknown as { pool: { allocatedCount: number } }).pool.allocatedCount).toBe(2);
+  });
+
   test('posts the input level about 60 times a second', () => {
     const { port, run } = capture(48000);
     run(sine(48000, 440, 0.5, 48000));

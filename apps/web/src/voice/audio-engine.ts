@@ -132,11 +132,6 @@ export function outputLatencyMs(context: AudioContext): number {
 }
 
 export interface VoiceAudioCallbacks {
-  /**
-   * A 20 ms 24 kHz PCM16 frame, posted by the worklet at context time `postedAtS`; the buffer returns to the
-   * worklet when this returns.
-   */
-  onFrame(buffer: ArrayBuffer, postedAtS: number): void
   onInputLevel(level: LevelMessage): void
   onOutputLevel(level: LevelMessage): void
   /** The item's first sample left the playback worklet in the quantum at context time `startedAtS`. */
@@ -147,7 +142,7 @@ export interface VoiceAudioCallbacks {
 
 /** What a voice session needs of the audio: the microphone in, the assistant out. */
 export interface VoiceAudio {
-  readonly capture: Pick<CaptureClient, 'setMuted'>
+  readonly capture: Pick<CaptureClient, 'setMuted' | 'routeFrames'>
   readonly playback: Pick<PlaybackClient, 'appendBase64' | 'endItem' | 'interrupt'>
   readonly sampleRate: number
   outputLatencyMs(): number
@@ -156,6 +151,12 @@ export interface VoiceAudio {
    * while the audio clock cannot be read. Exact when asked within a device callback (~10 ms) of the event.
    */
   renderedAtMs(contextTimeS: number): number | null
+  /**
+   * The audio clock as renderedAtMs() uses it, with `callbackAtMs` on the shared monotonic clock
+   * (performance.timeOrigin + performance.now() time), for a worker to place the worklets' stamps; a new object
+   * each time, or null while it cannot be read.
+   */
+  clockReading(): AudioClockReading | null
   stopMicrophone(): void
   close(): Promise<void>
 }
@@ -174,7 +175,7 @@ export async function openVoiceAudio(
   const engine = await openAudioEngine(context, {
     timeoutMs,
     capture: {
-      onFrame: (buffer, _sequence, postedAtS) => callbacks.onFrame(buffer, postedAtS),
+      // Frames go to the voice socket's worker (capture.routeFrames), not through here.
       onLevel: callbacks.onInputLevel,
       onError: callbacks.onError,
     },
@@ -196,6 +197,11 @@ export async function openVoiceAudio(
     renderedAtMs: (contextTimeS) => {
       const reading = readAudioClock(engine.context, clock)
       return reading ? renderedAtMs(contextTimeS, reading) : null
+    },
+    clockReading: () => {
+      const reading = readAudioClock(engine.context, { callbackAtMs: 0, renderedToS: 0, callbackS: 0, quantumS: 0 })
+      if (reading) reading.callbackAtMs += performance.timeOrigin
+      return reading
     },
     stopMicrophone: engine.stopMicrophone,
     close: engine.close,

@@ -1,8 +1,13 @@
 // VoiceSession against a real websocket server on 127.0.0.1 that plays the relay's part of the protocol, with
-// the browser audio replaced by a recording stand-in (the worklets have their own tests).
+// the browser audio replaced by a recording stand-in (the worklets have their own tests). The socket runs in the
+// real voice socket worker (voice-socket-worker.ts, as a Bun worker), which the stand-in's frames reach through a
+// MessagePort as the capture worklet's do.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test'
 import type { Server, ServerWebSocket } from 'bun'
 import type { BrowserEvent, HearthSession, ServerMessage } from '@hearth/protocol'
+
+import type { AudioClockReading } from '@hearth/worklets/client/audio-clock'
+import type { CaptureFrameMessage } from '@hearth/worklets/messages'
 
 import type { OpenVoiceAudio, VoiceAudio, VoiceAudioCallbacks } from '@/voice/audio-engine'
 import type { TurnLatency } from '@/voice/turn-latency'
@@ -83,6 +88,8 @@ const contextTimeIn = (ms: number) => (performance.now() + ms) / 1000
 function fakeAudio() {
   const log: string[] = []
   let callbacks: VoiceAudioCallbacks | null = null
+  let framePort: MessagePort | null = null
+  let sequence = 0
   let silentInMs = 0
   let nextInterrupt = { itemId: null as string | null, sampleCount: 0, audioEndMs: 0 }
   const audio: VoiceAudio = {
@@ -90,6 +97,9 @@ function fakeAudio() {
       setMuted: async (muted) => {
         log.push(`muted ${muted}`)
         return muted
+      },
+      routeFrames: (port) => {
+        framePort = port
       },
     },
     playback: {
@@ -103,6 +113,11 @@ function fakeAudio() {
     sampleRate: 24000,
     outputLatencyMs: () => 12,
     renderedAtMs: (contextTimeS) => contextTimeS * 1000,
+    // Context time is performance.now() in seconds, rendered sample by sample (a callback of one microsecond).
+    clockReading: (): AudioClockReading => {
+      const nowMs = performance.now()
+      return { callbackAtMs: performance.timeOrigin + nowMs, renderedToS: nowMs / 1000, callbackS: 1e-6, quantumS: 1e-6 }
+    },
     stopMicrophone: () => void log.push('microphone off'),
     close: async () => void log.push('closed'),
   }
@@ -113,8 +128,12 @@ function fakeAudio() {
   return {
     open,
     log,
-    /** One 20 ms frame from the capture worklet, posted `postedMsAgo` before it reaches the session. */
-    frame: (postedMsAgo = 0) => callbacks?.onFrame(new Int16Array(480).fill(1000).buffer, contextTimeIn(-postedMsAgo)),
+    /** One 20 ms frame from the capture worklet (once routed to the socket worker), posted `postedMsAgo` ago. */
+    frame: (postedMsAgo = 0) => {
+      const buffer = new Int16Array(480).fill(1000).buffer
+      const message: CaptureFrameMessage = { type: 'frame', buffer, sequence: sequence++, postedAtS: contextTimeIn(-postedMsAgo), postedAtWallMs: Date.now() - postedMsAgo }
+      framePort?.postMessage(message, [buffer])
+    },
     /** The playback worklet rendered the item's first sample `agoMs` ago. */
     started: (itemId: string, agoMs = 0) => callbacks?.onItemStarted(itemId, contextTimeIn(-agoMs)),
     /** What the worklet answers to an interrupt: the item, and when its first silent sample will be rendered. */
@@ -135,6 +154,7 @@ function start(options: Partial<VoiceSessionOptions> = {}) {
   const session = new VoiceSession({
     page: 'user',
     socketUrl: `ws://127.0.0.1:${server.port}/ws?page=user`,
+    socketWorkerUrl: new URL('./voice-socket-worker.ts', import.meta.url),
     openAudio: audio.open,
     timeoutMs: 500,
     postChatTimeoutMs: 500,
@@ -175,6 +195,8 @@ describe('VoiceSession', () => {
     expect(append).toEqual({ type: 'input_audio_buffer.append', audio: expect.stringMatching(/^6AP/) })
     expect(sentTypes()).toEqual(['hearth.settings'])
     expect(received[0]).toEqual({ type: 'hearth.settings', reminder: true })
+    // The worker reports its figures a few times a second.
+    await until(() => session.stats().framesSent === 2)
     expect(session.stats()).toMatchObject({ framesSent: 2, captureToSendMs: { count: 2 } })
   })
 
@@ -208,8 +230,10 @@ describe('VoiceSession', () => {
     await session.connect()
     audio.frame(6)
     audio.frame(6)
-    audio.frame(-4) // stamped after it arrived: clock error
+    // Stamped after it arrived: clock error (well past the time a message takes to reach the worker).
+    audio.frame(-40)
     await until(() => received.filter((event) => event.type === 'input_audio_buffer.append').length === 3)
+    await until(() => session.stats().framesSent === 3)
     const afterFrames = session.stats()
     expect(afterFrames).toMatchObject({ framesSent: 3, captureToSendMs: { count: 3 }, captureClockClamped: 1 })
     expect(afterFrames.captureToSendMs.maxMs).toBeGreaterThanOrEqual(6)
@@ -298,11 +322,17 @@ describe('VoiceSession', () => {
     expect(received[0]).toEqual({ type: 'session.update', session: { type: 'realtime', audio: { input: { turn_detection: null } } } })
     audio.frame()
     await session.startTalking()
-    audio.frame()
+    // Frames reach the worker on the worklet's port and the gate on the page's, in no set order between the
+    // two: the stand-in streams as a microphone does until the first one is sent.
+    await until(() => {
+      audio.frame()
+      return received.some((event) => event.type === 'input_audio_buffer.append')
+    })
     await session.stopTalking()
     audio.frame()
     await until(() => sentTypes().includes('response.create'))
-    expect(received.map((event) => event.type)).toEqual([
+    // Consecutive appends as one: how many frames went out while held depends on the threads' timing.
+    expect(received.map((event) => event.type).filter((type, i, all) => type !== all[i - 1])).toEqual([
       'session.update',
       'input_audio_buffer.clear',
       'input_audio_buffer.append',
@@ -311,8 +341,9 @@ describe('VoiceSession', () => {
     ])
     expect(audio.log.filter((entry) => entry.startsWith('muted'))).toEqual(['muted true', 'muted false', 'muted true'])
 
+    const sentBefore = received.length
     await session.setTurnMode('server_vad')
-    await until(() => received.length === 6)
+    await until(() => received.length === sentBefore + 1)
     expect(received.at(-1)).toEqual({
       type: 'session.update',
       session: { type: 'realtime', audio: { input: { turn_detection: hearthSession.turnDetection } } },

@@ -12,14 +12,15 @@ import {
   type TurnDetection,
 } from '@hearth/protocol'
 import type { LevelMessage } from '@hearth/worklets/messages'
-import { pcm16ToBase64 } from '@hearth/worklets/pcm'
 
 import { AssistantPlayback } from '@/voice/assistant-playback'
 import { type OpenVoiceAudio, openVoiceAudio, type VoiceAudio } from '@/voice/audio-engine'
 import { EventWaiters } from '@/voice/event-waiters'
 import { type TurnLatency, TurnLatencyTracker } from '@/voice/turn-latency'
 import { VoiceMetrics, type VoiceStats } from '@/voice/voice-metrics'
+import { SOCKET_WORKER_URL } from '@/voice/socket-worker-messages'
 import { closeVoiceSocket, openVoiceSocket } from '@/voice/voice-socket'
+import { WorkerSocket } from '@/voice/worker-socket'
 import { voiceSocketUrl, type VoiceSocketParams } from '@/voice/ws-url'
 
 export type { VoiceStats } from '@/voice/voice-metrics'
@@ -29,8 +30,8 @@ export type TurnMode = 'server_vad' | 'manual'
 
 /** Post-chat work calls language models on the server (profile, memory), so it gets longer than other waits. */
 export const POST_CHAT_TIMEOUT_MS = 6 * EVENT_TIMEOUT_MS
-/** Past this much unsent data the network is not keeping up: frames are dropped rather than queued. */
-const MAX_BUFFERED_BYTES = 1 << 20
+/** How often the socket worker gets a fresh audio-clock reading to time the frames it sends. */
+const CLOCK_EVERY_MS = 100
 const NOT_STARTED = 'The conversation was stopped before it started.'
 
 export interface VoiceSessionListener {
@@ -60,6 +61,8 @@ export interface VoiceSessionOptions extends VoiceSocketParams {
   postChatTimeoutMs?: number
   /** The microphone and speakers; tests pass their own. */
   openAudio?: OpenVoiceAudio
+  /** The voice socket's worker script (voice-socket-worker.ts as built); tests pass the source file. */
+  socketWorkerUrl?: string | URL
 }
 
 export interface DisconnectResult {
@@ -76,7 +79,9 @@ export class VoiceSession {
   private statusValue: ConnectionStatus = 'disconnected'
   private turnModeValue: TurnMode
   private audio: VoiceAudio | null = null
-  private socket: WebSocket | null = null
+  /** The /ws socket, in its worker: the capture worklet's frames go straight to it. */
+  private socket: WorkerSocket | null = null
+  private clockTimer: ReturnType<typeof setInterval> | null = null
   private sessionInfo: HearthSession | null = null
   private aborted = false
   private ending: Promise<DisconnectResult> | null = null
@@ -125,7 +130,6 @@ export class VoiceSession {
     try {
       this.audio = await (this.options.openAudio ?? openVoiceAudio)(
         {
-          onFrame: this.sendFrame,
           onInputLevel: (level) => {
             this.metrics.inputPeak(level.peak)
             this.listener.onInputLevel?.(level)
@@ -170,7 +174,7 @@ export class VoiceSession {
 
   send(event: BrowserEvent): void {
     const socket = this.socket
-    if (!socket || socket.readyState !== WebSocket.OPEN) return
+    if (!socket || socket.readyState !== WorkerSocket.OPEN) return
     socket.send(JSON.stringify(event))
     if (event.type !== 'input_audio_buffer.append') this.listener.onClientEvent?.(event)
   }
@@ -180,6 +184,7 @@ export class VoiceSession {
     if (mode === this.turnModeValue) return
     this.turnModeValue = mode
     this.talking = false
+    this.updateFrameGate()
     if (this.statusValue !== 'connected') return
     this.sendTurnDetection(mode === 'manual' ? null : this.serverVad())
     await this.audio?.capture.setMuted(mode === 'manual' || this.micMuted)
@@ -189,6 +194,7 @@ export class VoiceSession {
   async startTalking(): Promise<void> {
     if (this.turnModeValue !== 'manual' || this.statusValue !== 'connected' || this.talking) return
     this.talking = true
+    this.updateFrameGate()
     this.turns.turnResumed()
     void this.assistant.interrupt()
     this.send({ type: 'input_audio_buffer.clear' })
@@ -200,6 +206,8 @@ export class VoiceSession {
     if (!this.talking) return
     this.turns.turnEnded(performance.now(), 'push-to-talk')
     this.talking = false
+    // Closed before the commit is sent, on the same path to the worker: no frame of this turn lands after it.
+    this.updateFrameGate()
     await this.audio?.capture.setMuted(true)
     this.send({ type: 'input_audio_buffer.commit' })
     this.send({ type: 'response.create' })
@@ -216,6 +224,7 @@ export class VoiceSession {
   /** Stops sending the microphone without ending the session (e.g. while recording spoken feedback). */
   async setMicMuted(muted: boolean): Promise<void> {
     this.micMuted = muted
+    this.updateFrameGate()
     if (this.turnModeValue === 'server_vad') await this.audio?.capture.setMuted(muted)
   }
 
@@ -223,26 +232,25 @@ export class VoiceSession {
     const audio = this.audio
     return this.metrics.snapshot(
       audio ? { outputLatencyMs: audio.outputLatencyMs(), sampleRate: audio.sampleRate } : this.audioFigures,
+      this.socket?.figures ?? null,
     )
   }
 
   // ---- microphone -> server ----
 
-  // An arrow property: the capture worklet calls it for every 20 ms frame. The buffer goes back to the
-  // worklet's pool when this returns, so it is encoded here and never kept.
-  private readonly sendFrame = (buffer: ArrayBuffer, postedAtS: number): void => {
-    const receivedMs = performance.now()
-    const socket = this.socket
-    if (!socket || socket.readyState !== WebSocket.OPEN || this.statusValue !== 'connected') return
-    if (this.turnModeValue === 'manual' ? !this.talking : this.micMuted) return
-    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-      this.metrics.count('framesDropped')
-      return
-    }
-    // Read the audio clock now, while the device callback that rendered the frame is still the latest.
-    const postedMs = this.audio?.renderedAtMs(postedAtS) ?? null
-    socket.send(`{"type":"input_audio_buffer.append","audio":"${pcm16ToBase64(new Int16Array(buffer))}"}`)
-    this.metrics.frameSent(postedMs, receivedMs, performance.now())
+  /**
+   * Frames go from the capture worklet to the socket's worker (sent there, never through this thread); the
+   * worker sends them only while the gate is open.
+   */
+  private updateFrameGate(): void {
+    const open = this.statusValue === 'connected' && (this.turnModeValue === 'manual' ? this.talking : !this.micMuted)
+    this.socket?.setGate(open)
+  }
+
+  /** The worker has no AudioContext: it places the worklet's stamps through readings taken here. */
+  private sendClock(): void {
+    const reading = this.audio?.clockReading()
+    if (reading) this.socket?.sendClock(reading)
   }
 
   // ---- server -> page ----
@@ -300,11 +308,21 @@ export class VoiceSession {
   private openSocket(): Promise<void> {
     const { page, module, version, voice, temperature } = this.options
     const url = this.options.socketUrl ?? voiceSocketUrl(location, { page, module, version, voice, temperature })
-    const { socket, opened } = openVoiceSocket(url, this.timeoutMs, {
-      onMessage: (data) => this.receive(data),
-      onClose: (message) => this.onSocketClosed(message),
-    })
+    const workerUrl = this.options.socketWorkerUrl ?? SOCKET_WORKER_URL
+    const { socket, opened } = openVoiceSocket(
+      url,
+      this.timeoutMs,
+      { onMessage: (data) => this.receive(data), onClose: (message) => this.onSocketClosed(message) },
+      (given) => new WorkerSocket(given, workerUrl),
+    )
     this.socket = socket
+    if (this.audio) {
+      const frames = new MessageChannel()
+      socket.takeFrames(frames.port2)
+      this.audio.capture.routeFrames(frames.port1)
+    }
+    this.sendClock()
+    this.clockTimer = setInterval(() => this.sendClock(), CLOCK_EVERY_MS)
     return opened.catch((error: unknown) => {
       throw this.aborted ? new Error(NOT_STARTED) : error
     })
@@ -342,7 +360,7 @@ export class VoiceSession {
 
     let postChat: HearthPostChat | null = null
     let error: string | null = null
-    if (this.socket?.readyState === WebSocket.OPEN) {
+    if (this.socket?.readyState === WorkerSocket.OPEN) {
       const timeoutMs = this.options.postChatTimeoutMs ?? POST_CHAT_TIMEOUT_MS
       const waiting = this.waiters.wait(
         'hearth.post_chat',
@@ -365,6 +383,8 @@ export class VoiceSession {
   }
 
   private async teardown(): Promise<void> {
+    if (this.clockTimer) clearInterval(this.clockTimer)
+    this.clockTimer = null
     if (this.socket) closeVoiceSocket(this.socket)
     this.waiters.failAll(new Error('The voice session has ended.'))
     this.assistant.reset()
@@ -392,6 +412,7 @@ export class VoiceSession {
   private setStatus(status: ConnectionStatus): void {
     if (status === this.statusValue) return
     this.statusValue = status
+    this.updateFrameGate()
     this.listener.onStatus?.(status)
   }
 }
