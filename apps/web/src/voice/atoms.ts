@@ -38,6 +38,7 @@ const UNLOGGED = new Set(['response.output_audio.delta', 'input_audio_buffer.app
 const statusBaseAtom = atom<ConnectionStatus>('disconnected')
 const turnModeBaseAtom = atom<TurnMode>('server_vad')
 const talkingBaseAtom = atom(false)
+const selfInterruptionBaseAtom = atom(false)
 const conversationBaseAtom = atom(emptyConversation)
 const inputLevelBaseAtom = atom<LevelReading>(SILENT_LEVEL)
 const outputLevelBaseAtom = atom<LevelReading>(SILENT_LEVEL)
@@ -67,6 +68,8 @@ const NOT_STARTED = 'The conversation was stopped before it started.'
 
 export const connectionStatusAtom = atom((get) => get(statusBaseAtom))
 export const turnModeAtom = atom((get) => get(turnModeBaseAtom))
+/** The assistant kept interrupting itself this session (its voice reaches the microphone): offer push-to-talk. */
+export const selfInterruptionAtom = atom((get) => get(selfInterruptionBaseAtom))
 /** Push-to-talk is held. */
 export const isTalkingAtom = atom((get) => get(talkingBaseAtom))
 export const conversationItemsAtom = atom((get) => get(conversationBaseAtom).items)
@@ -121,6 +124,7 @@ export const connectVoiceAtom = atom(null, (get, set, options: ConnectVoiceOptio
   set(eventLogBaseAtom, [])
   set(sessionInfoBaseAtom, null)
   set(talkingBaseAtom, false)
+  set(selfInterruptionBaseAtom, false)
   const starting = { cancelled: false }
   set(startingBaseAtom, starting)
   set(statusBaseAtom, 'connecting')
@@ -198,6 +202,7 @@ export const connectVoiceAtom = atom(null, (get, set, options: ConnectVoiceOptio
         onOutputLevel: (level) => set(outputLevelBaseAtom, level),
         onError,
         onClosed,
+        onSelfInterruption: () => set(selfInterruptionBaseAtom, true),
       },
     })
     set(sessionBaseAtom, session)

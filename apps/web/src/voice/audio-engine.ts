@@ -10,6 +10,7 @@ import {
 import type { LevelMessage } from '@hearth/worklets/messages'
 
 import { createAudioContext } from '@/voice/audio-context'
+import { connectSpeaker, microphoneConstraints, type Speaker } from '@/voice/echo-safety'
 import { microphoneError } from '@/voice/errors'
 
 export { createAudioContext } from '@/voice/audio-context'
@@ -38,7 +39,7 @@ export async function openMicrophone(): Promise<MediaStream> {
   }
   try {
     return await navigator.mediaDevices.getUserMedia({
-      audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true },
+      audio: microphoneConstraints(navigator.mediaDevices.getSupportedConstraints?.()),
     })
   } catch (error) {
     throw microphoneError(error)
@@ -57,11 +58,12 @@ export async function startAudioEngine(
   let capture: CaptureClient | null = null
   let playback: PlaybackClient | null = null
   let source: MediaStreamAudioSourceNode | null = null
+  let speaker: Speaker | null = null
   try {
     capture = await createCaptureNode(context, { ...options.capture, timeoutMs: options.timeoutMs })
     if (options.playback) {
       playback = await createPlaybackNode(context, { ...options.playback, timeoutMs: options.timeoutMs })
-      playback.node.connect(context.destination)
+      speaker = await connectSpeaker(context, playback.node)
     }
     source = context.createMediaStreamSource(stream)
     source.connect(capture.node)
@@ -69,6 +71,7 @@ export async function startAudioEngine(
   } catch (error) {
     source?.disconnect()
     capture?.close()
+    speaker?.close()
     playback?.close()
     throw error
   }
@@ -76,6 +79,7 @@ export async function startAudioEngine(
   const captureClient = capture
   const playbackClient = playback
   const sourceNode = source
+  const speakerRoute = speaker
   const stopMicrophone = () => {
     for (const track of stream.getTracks()) track.stop()
   }
@@ -91,6 +95,7 @@ export async function startAudioEngine(
         stopMicrophone()
         sourceNode.disconnect()
         captureClient.close()
+        speakerRoute?.close()
         playbackClient?.close()
         if (context.state !== 'closed') await context.close().catch(() => undefined)
       })()

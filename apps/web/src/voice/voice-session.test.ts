@@ -151,6 +151,7 @@ function start(options: Partial<VoiceSessionOptions> = {}) {
   const closed: string[] = []
   const events: ServerMessage[] = []
   const latencies: TurnLatency[] = []
+  const selfInterruptions: number[] = []
   const session = new VoiceSession({
     page: 'user',
     socketUrl: `ws://127.0.0.1:${server.port}/ws?page=user`,
@@ -164,11 +165,12 @@ function start(options: Partial<VoiceSessionOptions> = {}) {
       onClosed: (message) => closed.push(message),
       onServerEvent: (event) => events.push(event),
       onTurnLatency: (latency) => latencies.push(latency),
+      onSelfInterruption: () => selfInterruptions.push(performance.now()),
     },
     ...options,
   })
   sessions.push(session)
-  return { session, audio, statuses, errors, closed, events, latencies }
+  return { session, audio, statuses, errors, closed, events, latencies, selfInterruptions }
 }
 
 const sentTypes = () => received.map((event) => event.type).filter((type) => type !== 'input_audio_buffer.append')
@@ -250,6 +252,30 @@ describe('VoiceSession', () => {
     expect(interruptToSilenceMs.count).toBe(2)
     expect(interruptToSilenceMs.maxMs).toBeGreaterThanOrEqual(4)
     expect(interruptToSilenceMs.maxMs).toBeLessThan(50)
+  })
+
+  test('speech right as the assistant starts, three times: push-to-talk is offered once', async () => {
+    relay = defaultRelay()
+    const { session, audio, selfInterruptions } = start()
+    await session.connect()
+    for (const [index, item] of ['item_a', 'item_b', 'item_c', 'item_d'].entries()) {
+      audio.started(item, 100)
+      emit({ type: 'input_audio_buffer.speech_started', audio_start_ms: 900 * index, item_id: `user_${index}` })
+      await Bun.sleep(20)
+    }
+    expect(selfInterruptions).toHaveLength(1)
+  })
+
+  test('speech long after the assistant started is a person answering, not an echo', async () => {
+    relay = defaultRelay()
+    const { session, audio, selfInterruptions } = start()
+    await session.connect()
+    for (const item of ['item_a', 'item_b', 'item_c']) {
+      audio.started(item, 1_000)
+      emit({ type: 'input_audio_buffer.speech_started', audio_start_ms: 0, item_id: `user_${item}` })
+      await Bun.sleep(20)
+    }
+    expect(selfInterruptions).toEqual([])
   })
 
   test('speech with nothing playing sends neither truncate nor cancel', async () => {

@@ -14,11 +14,12 @@ import {
 import type { LevelMessage } from '@hearth/worklets/messages'
 
 import { AssistantPlayback } from '@/voice/assistant-playback'
-import { type OpenVoiceAudio, openVoiceAudio, type VoiceAudio } from '@/voice/audio-engine'
+import { type OpenVoiceAudio, openVoiceAudio, type VoiceAudio, type VoiceAudioCallbacks } from '@/voice/audio-engine'
 import { EventWaiters } from '@/voice/event-waiters'
 import { type TurnLatency, TurnLatencyTracker } from '@/voice/turn-latency'
 import { VoiceMetrics, type VoiceStats } from '@/voice/voice-metrics'
-import { SOCKET_WORKER_URL } from '@/voice/socket-worker-messages'
+import { SelfInterruptionDetector, speechStartedAtMs } from '@/voice/self-interruption'
+import { type InputPosition, SOCKET_WORKER_URL } from '@/voice/socket-worker-messages'
 import { closeVoiceSocket, openVoiceSocket } from '@/voice/voice-socket'
 import { WorkerSocket } from '@/voice/worker-socket'
 import { voiceSocketUrl, type VoiceSocketParams } from '@/voice/ws-url'
@@ -48,6 +49,11 @@ export interface VoiceSessionListener {
   onError?(error: Error): void
   /** The session ended without disconnect() (network, time limit, another tab). */
   onClosed?(message: string): void
+  /**
+   * The assistant keeps interrupting itself (its voice reaches the microphone: voice/self-interruption.ts), once
+   * per session: offer push-to-talk and suggest headphones.
+   */
+  onSelfInterruption?(): void
 }
 
 export interface VoiceSessionOptions extends VoiceSocketParams {
@@ -91,6 +97,7 @@ export class VoiceSession {
   private audioFigures = { outputLatencyMs: 0, sampleRate: 0 }
   private readonly metrics = new VoiceMetrics()
   private readonly turns = new TurnLatencyTracker()
+  private readonly selfInterruption = new SelfInterruptionDetector()
   private readonly assistant = new AssistantPlayback({
     audio: () => this.audio,
     send: (event) => this.send(event),
@@ -98,6 +105,20 @@ export class VoiceSession {
     onError: (error) => this.listener.onError?.(error),
     metrics: this.metrics,
   })
+
+  private readonly audioCallbacks: VoiceAudioCallbacks = {
+    onInputLevel: (level) => {
+      this.metrics.inputPeak(level.peak)
+      this.listener.onInputLevel?.(level)
+    },
+    onOutputLevel: (level) => {
+      this.metrics.outputPeak(level.peak)
+      this.listener.onOutputLevel?.(level)
+    },
+    onItemStarted: (itemId, startedAtS) => this.assistantStarted(itemId, startedAtS),
+    onItemEnded: (_itemId, sampleCount) => this.metrics.played(sampleCount),
+    onError: (error) => this.listener.onError?.(error),
+  }
 
   constructor(options: VoiceSessionOptions) {
     this.options = options
@@ -128,22 +149,7 @@ export class VoiceSession {
     if (this.statusValue !== 'disconnected' || this.ending) throw new Error('This voice session has already started.')
     this.setStatus('connecting')
     try {
-      this.audio = await (this.options.openAudio ?? openVoiceAudio)(
-        {
-          onInputLevel: (level) => {
-            this.metrics.inputPeak(level.peak)
-            this.listener.onInputLevel?.(level)
-          },
-          onOutputLevel: (level) => {
-            this.metrics.outputPeak(level.peak)
-            this.listener.onOutputLevel?.(level)
-          },
-          onItemStarted: (itemId, startedAtS) => this.assistantStarted(itemId, startedAtS),
-          onItemEnded: (_itemId, sampleCount) => this.metrics.played(sampleCount),
-          onError: (error) => this.listener.onError?.(error),
-        },
-        this.timeoutMs,
-      )
+      this.audio = await (this.options.openAudio ?? openVoiceAudio)(this.audioCallbacks, this.timeoutMs)
       this.throwIfAborted()
       if (this.turnModeValue === 'manual') await this.audio.capture.setMuted(true)
       await this.openSocket()
@@ -247,6 +253,13 @@ export class VoiceSession {
     this.socket?.setGate(open)
   }
 
+  private routeFrames(): void {
+    if (!this.audio || !this.socket) return
+    const frames = new MessageChannel()
+    this.socket.takeFrames(frames.port2)
+    this.audio.capture.routeFrames(frames.port1)
+  }
+
   /** The worker has no AudioContext: it places the worklet's stamps through readings taken here. */
   private sendClock(): void {
     const reading = this.audio?.clockReading()
@@ -255,7 +268,7 @@ export class VoiceSession {
 
   // ---- server -> page ----
 
-  private receive(data: unknown): void {
+  private receive(data: unknown, input?: InputPosition): void {
     if (typeof data !== 'string') return
     let event: ServerMessage
     try {
@@ -270,6 +283,9 @@ export class VoiceSession {
         break
       case 'input_audio_buffer.speech_started':
         this.turns.turnResumed()
+        if (this.selfInterruption.speechStarted(this.speechStartedAtMs(event.audio_start_ms, input))) {
+          this.listener.onSelfInterruption?.()
+        }
         // Barge-in: the person started talking over the assistant (server VAD only).
         if (this.turnModeValue === 'server_vad') void this.assistant.interrupt()
         break
@@ -297,10 +313,19 @@ export class VoiceSession {
     const nowMs = performance.now()
     // The quantum was rendered before its message arrived; an estimate past now is clock error.
     const playedMs = Math.min(nowMs, this.audio?.renderedAtMs(startedAtS) ?? nowMs)
+    this.selfInterruption.playbackStarted(playedMs)
     const latency = this.turns.audioPlayed(itemId, playedMs)
     if (!latency) return
     this.metrics.turnAnswered(latency.totalMs)
     this.listener.onTurnLatency?.(latency)
+  }
+
+  /** When the person (or the assistant's echo) started speaking, on this page's clock (self-interruption). */
+  private speechStartedAtMs(audioStartMs: number, input?: InputPosition): number {
+    const turnDetection = this.sessionInfo?.turnDetection
+    const prefixMs = turnDetection?.prefix_padding_ms ?? 0
+    const timeline = input?.atMs ? { audioMs: input.audioMs, sentAtMs: input.atMs - performance.timeOrigin } : undefined
+    return speechStartedAtMs(performance.now(), audioStartMs, prefixMs, timeline)
   }
 
   // ---- socket ----
@@ -312,15 +337,11 @@ export class VoiceSession {
     const { socket, opened } = openVoiceSocket(
       url,
       this.timeoutMs,
-      { onMessage: (data) => this.receive(data), onClose: (message) => this.onSocketClosed(message) },
+      { onMessage: (data, input) => this.receive(data, input), onClose: (message) => this.onSocketClosed(message) },
       (given) => new WorkerSocket(given, workerUrl),
     )
     this.socket = socket
-    if (this.audio) {
-      const frames = new MessageChannel()
-      socket.takeFrames(frames.port2)
-      this.audio.capture.routeFrames(frames.port1)
-    }
+    this.routeFrames()
     this.sendClock()
     this.clockTimer = setInterval(() => this.sendClock(), CLOCK_EVERY_MS)
     return opened.catch((error: unknown) => {
@@ -389,6 +410,7 @@ export class VoiceSession {
     this.waiters.failAll(new Error('The voice session has ended.'))
     this.assistant.reset()
     this.turns.reset()
+    this.selfInterruption.reset()
     const audio = this.audio
     this.audio = null
     if (audio) {
