@@ -1,5 +1,5 @@
 // The voice page against what real devices do (issue 10): a speaker that the microphone hears (a synthetic
-// playback -> microphone loop).
+// playback -> microphone loop), a device change in the middle of a chat, and a context the browser suspends.
 // The local voice provider answers; the page's state is read through window.__hearthVoice.
 import { request as playwrightRequest, type Page } from '@playwright/test'
 
@@ -101,4 +101,37 @@ test('a speaker the microphone hears: after three self-interruptions push-to-tal
 
   await page.getByRole('button', { name: 'disconnect' }).click()
   await expect(page.getByRole('button', { name: 'chat' })).toBeVisible({ timeout: 35_000 })
+})
+
+test('a device change mid-chat opens the microphone again and the chat goes on', async ({ page }) => {
+  await instrument(page, false)
+  await startChat(page)
+  expect(await page.evaluate(() => (window as unknown as Window_).__microphoneRequests.length)).toBe(1)
+
+  // A burst, as a headset switching profile fires: one reopening, after the burst has settled.
+  await page.evaluate(() => {
+    for (let i = 0; i < 3; i++) navigator.mediaDevices.dispatchEvent(new Event('devicechange'))
+  })
+  await expect.poll(() => page.evaluate(() => (window as unknown as Window_).__microphoneRequests.length), { timeout: 5_000 }).toBe(2)
+  const afterSwap = await framesSent(page)
+  await expect.poll(() => framesSent(page), { timeout: 5_000 }).toBeGreaterThan(afterSwap + 25)
+  expect(await hook(page, (voice) => voice.status())).toBe('connected')
+  expect(await hook(page, (voice) => voice.statuses())).toEqual(['disconnected', 'connecting', 'connected'])
+  await page.waitForTimeout(1_000)
+  expect(await page.evaluate(() => (window as unknown as Window_).__microphoneRequests.length)).toBe(2)
+})
+
+test('a context the browser suspends (Safari: a call, Siri, the lock screen) runs again and frames keep going', async ({ page }) => {
+  await instrument(page, false)
+  await startChat(page)
+  await page.evaluate(async () => {
+    const contexts = (window as unknown as Window_).__audioContexts
+    await contexts[contexts.length - 1].suspend()
+  })
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as Window_).__audioContexts.at(-1)?.state), { timeout: 5_000 })
+    .toBe('running')
+  const resumed = await framesSent(page)
+  await expect.poll(() => framesSent(page), { timeout: 5_000 }).toBeGreaterThan(resumed + 25)
+  expect(await hook(page, (voice) => voice.status())).toBe('connected')
 })

@@ -176,8 +176,15 @@ export const connectVoiceAtom = atom(null, (get, set, options: ConnectVoiceOptio
       ...sessionOptions,
       openAudio:
         openAudio ??
-        ((callbacks, timeoutMs) =>
-          context ? engine.openVoiceAudio(callbacks, timeoutMs, context) : Promise.reject(contextError)),
+        ((callbacks, timeoutMs) => {
+          // The click's context the first time; audio rebuilt later (a device change) makes its own.
+          const clickContext = context
+          const failed = contextError
+          context = null
+          contextError = null
+          if (clickContext) return engine.openVoiceAudio(callbacks, timeoutMs, clickContext)
+          return failed ? Promise.reject(failed) : engine.openVoiceAudio(callbacks, timeoutMs)
+        }),
       turnMode: get(turnModeBaseAtom),
       listener: {
         onStatus: (status) => {

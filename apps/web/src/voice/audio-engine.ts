@@ -10,6 +10,7 @@ import {
 import type { LevelMessage } from '@hearth/worklets/messages'
 
 import { createAudioContext } from '@/voice/audio-context'
+import { keepContextRunning, watchDevices } from '@/voice/device-recovery'
 import { connectSpeaker, microphoneConstraints, type Speaker } from '@/voice/echo-safety'
 import { microphoneError } from '@/voice/errors'
 
@@ -17,12 +18,20 @@ export { createAudioContext } from '@/voice/audio-context'
 
 export interface AudioEngine {
   readonly context: AudioContext
+  /** The microphone now (replaceMicrophone swaps it). */
   readonly stream: MediaStream
   readonly capture: CaptureClient
   /** Absent for recording-only engines (spoken feedback). */
   readonly playback: PlaybackClient | null
   /** Stops the microphone at once (the browser's recording indicator goes off). */
   stopMicrophone(): void
+  /**
+   * Feeds the capture worklet from `next` instead (another device, or the same one at another rate: the browser
+   * converts it to the context's rate, the worklet from there to 24 kHz) and stops the old one. Throws
+   * NotSupportedError where the browser cannot connect a stream at another rate (Firefox): the audio must then
+   * be rebuilt on a context at the device's rate.
+   */
+  replaceMicrophone(next: MediaStream): void
   close(): Promise<void>
 }
 
@@ -78,18 +87,29 @@ export async function startAudioEngine(
 
   const captureClient = capture
   const playbackClient = playback
-  const sourceNode = source
+  let sourceNode = source
+  let currentStream = stream
   const speakerRoute = speaker
   const stopMicrophone = () => {
-    for (const track of stream.getTracks()) track.stop()
+    for (const track of currentStream.getTracks()) track.stop()
   }
   let closing: Promise<void> | null = null
   return {
     context,
-    stream,
+    get stream() {
+      return currentStream
+    },
     capture: captureClient,
     playback: playbackClient,
     stopMicrophone,
+    replaceMicrophone(next) {
+      const nextSource = context.createMediaStreamSource(next)
+      nextSource.connect(captureClient.node)
+      sourceNode.disconnect()
+      stopMicrophone()
+      sourceNode = nextSource
+      currentStream = next
+    },
     close() {
       closing ??= (async () => {
         stopMicrophone()
@@ -143,6 +163,11 @@ export interface VoiceAudioCallbacks {
   onItemStarted(itemId: string, startedAtS: number): void
   onItemEnded(itemId: string, sampleCount: number): void
   onError(error: Error): void
+  /**
+   * The new microphone after a device change cannot join this context (another rate, Firefox): rebuild the
+   * audio (openVoiceAudio again) while the conversation goes on.
+   */
+  onRebuildNeeded?(): void
 }
 
 /** What a voice session needs of the audio: the microphone in, the assistant out. */
@@ -193,6 +218,8 @@ export async function openVoiceAudio(
   })
   const playback = engine.playback
   if (!playback) throw new Error('Audio playback could not start.')
+  const stopKeeping = keepContextRunning(engine.context, document)
+  const stopWatching = followMicrophone(engine, callbacks)
   const clock: AudioClockReading = { callbackAtMs: 0, renderedToS: 0, callbackS: 0, quantumS: 0 }
   return {
     capture: engine.capture,
@@ -208,7 +235,58 @@ export async function openVoiceAudio(
       if (reading) reading.callbackAtMs += performance.timeOrigin
       return reading
     },
-    stopMicrophone: engine.stopMicrophone,
-    close: engine.close,
+    stopMicrophone: () => {
+      stopWatching()
+      engine.stopMicrophone()
+    },
+    close: () => {
+      stopKeeping()
+      stopWatching()
+      return engine.close()
+    },
+  }
+}
+
+/**
+ * A device change (AirPods into call mode, a headset plugged in) or the microphone track ending: the
+ * microphone is opened again and swapped in, without ending the conversation. Returns the stop function.
+ */
+function followMicrophone(engine: AudioEngine, callbacks: VoiceAudioCallbacks): () => void {
+  let stopped = false
+  let reopening: Promise<void> | null = null
+  const watchTrack = () => {
+    for (const track of engine.stream.getAudioTracks()) track.addEventListener('ended', reopen, { once: true })
+  }
+  const swap = async () => {
+    const next = await openMicrophone()
+    if (stopped) {
+      for (const track of next.getTracks()) track.stop()
+      return
+    }
+    try {
+      engine.replaceMicrophone(next)
+    } catch (error) {
+      for (const track of next.getTracks()) track.stop()
+      if (error instanceof DOMException && error.name === 'NotSupportedError' && callbacks.onRebuildNeeded) {
+        callbacks.onRebuildNeeded()
+        return
+      }
+      throw error
+    }
+    watchTrack()
+  }
+  function reopen() {
+    if (stopped || reopening) return
+    reopening = swap()
+      .catch((error: unknown) => callbacks.onError(error instanceof Error ? error : new Error(String(error))))
+      .finally(() => {
+        reopening = null
+      })
+  }
+  watchTrack()
+  const stopDevices = navigator.mediaDevices ? watchDevices(navigator.mediaDevices, reopen) : () => undefined
+  return () => {
+    stopped = true
+    stopDevices()
   }
 }

@@ -121,13 +121,19 @@ function fakeAudio() {
     stopMicrophone: () => void log.push('microphone off'),
     close: async () => void log.push('closed'),
   }
+  let opened = 0
   const open: OpenVoiceAudio = async (given) => {
     callbacks = given
+    opened++
     return audio
   }
   return {
     open,
     log,
+    /** The engine asks for the audio to be rebuilt (a new microphone at a rate the context cannot take). */
+    rebuild: () => callbacks?.onRebuildNeeded?.(),
+    /** How many times the session opened the audio. */
+    opens: () => opened,
     /** One 20 ms frame from the capture worklet (once routed to the socket worker), posted `postedMsAgo` ago. */
     frame: (postedMsAgo = 0) => {
       const buffer = new Int16Array(480).fill(1000).buffer
@@ -276,6 +282,25 @@ describe('VoiceSession', () => {
       await Bun.sleep(20)
     }
     expect(selfInterruptions).toEqual([])
+  })
+
+  test('audio rebuilt after a device change: the conversation goes on and frames flow from the new audio', async () => {
+    relay = defaultRelay()
+    const { session, audio, statuses } = start()
+    await session.connect()
+    audio.frame()
+    await until(() => received.filter((event) => event.type === 'input_audio_buffer.append').length === 1)
+    audio.rebuild()
+    await until(() => audio.log.includes('muted false'))
+    expect(audio.opens()).toBe(2)
+    // The old audio closed before the new one opened; the microphone is live again (server VAD, not muted).
+    expect(audio.log.slice(audio.log.indexOf('closed'))).toEqual(['closed', 'muted false'])
+    await until(() => {
+      audio.frame()
+      return received.filter((event) => event.type === 'input_audio_buffer.append').length >= 2
+    })
+    expect(session.status).toBe('connected')
+    expect(statuses).toEqual(['connecting', 'connected'])
   })
 
   test('speech with nothing playing sends neither truncate nor cancel', async () => {

@@ -118,6 +118,7 @@ export class VoiceSession {
     onItemStarted: (itemId, startedAtS) => this.assistantStarted(itemId, startedAtS),
     onItemEnded: (_itemId, sampleCount) => this.metrics.played(sampleCount),
     onError: (error) => this.listener.onError?.(error),
+    onRebuildNeeded: () => void this.rebuildAudio(),
   }
 
   constructor(options: VoiceSessionOptions) {
@@ -258,6 +259,28 @@ export class VoiceSession {
     const frames = new MessageChannel()
     this.socket.takeFrames(frames.port2)
     this.audio.capture.routeFrames(frames.port1)
+  }
+
+  /**
+   * A new microphone could not join the context (another rate where the browser will not convert: Firefox):
+   * the audio starts again on a context at the device's rate, whose capture worklet resamples to 24 kHz, and
+   * the conversation goes on. What was still queued to play is dropped.
+   */
+  private async rebuildAudio(): Promise<void> {
+    const old = this.audio
+    if (!old || this.statusValue !== 'connected') return
+    this.audio = null
+    this.audioFigures = { outputLatencyMs: old.outputLatencyMs(), sampleRate: old.sampleRate }
+    await old.close()
+    try {
+      const audio = await (this.options.openAudio ?? openVoiceAudio)(this.audioCallbacks, this.timeoutMs)
+      if (this.statusValue !== 'connected') return void (await audio.close())
+      this.audio = audio
+      this.routeFrames()
+      await audio.capture.setMuted(this.turnModeValue === 'manual' ? !this.talking : this.micMuted)
+    } catch (error) {
+      this.listener.onError?.(error instanceof Error ? error : new Error(String(error)))
+    }
   }
 
   /** The worker has no AudioContext: it places the worklet's stamps through readings taken here. */
