@@ -6,7 +6,7 @@ import { request as playwrightRequest, type Page } from '@playwright/test'
 import { admin, baseURL } from './fixtures/env.ts'
 import { expect, test } from './fixtures/hearth.ts'
 
-type Stats = { framesSent: number; interruptions: number; truncatesSent: number }
+type Stats = { framesSent: number; interruptions: number; truncatesSent: number; speakerRoute: string | null }
 type Window_ = {
   __hearthVoice: { status(): string; statuses(): string[]; stats(): Stats | null; levels(): { output: number } }
   __microphoneRequests: MediaStreamConstraints[]
@@ -85,6 +85,8 @@ test('a speaker the microphone hears: after three self-interruptions push-to-tal
   const requests = await page.evaluate(() => (window as unknown as Window_).__microphoneRequests)
   // Chromium knows the echoCancellation constraint: the strongest mode is asked for.
   expect(requests[0]).toMatchObject({ audio: { echoCancellation: 'all', channelCount: 1 } })
+  // The assistant plays through an <audio> element, where the browser's echo canceller hears it.
+  expect((await hook(page, (voice) => voice.stats()))?.speakerRoute).toBe('element')
 
   const hint = page.getByRole('alert').filter({ hasText: 'Use headphones' })
   await expect(hint).toBeVisible({ timeout: 60_000 })

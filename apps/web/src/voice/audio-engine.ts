@@ -23,6 +23,8 @@ export interface AudioEngine {
   readonly capture: CaptureClient
   /** Absent for recording-only engines (spoken feedback). */
   readonly playback: PlaybackClient | null
+  /** Where playback goes (voice/echo-safety.ts); null without playback. */
+  readonly speakerRoute: Speaker['route'] | null
   /** Stops the microphone at once (the browser's recording indicator goes off). */
   stopMicrophone(): void
   /**
@@ -101,6 +103,7 @@ export async function startAudioEngine(
     },
     capture: captureClient,
     playback: playbackClient,
+    speakerRoute: speakerRoute?.route ?? null,
     stopMicrophone,
     replaceMicrophone(next) {
       const nextSource = context.createMediaStreamSource(next)
@@ -175,6 +178,8 @@ export interface VoiceAudio {
   readonly capture: Pick<CaptureClient, 'setMuted' | 'routeFrames'>
   readonly playback: Pick<PlaybackClient, 'appendBase64' | 'endItem' | 'interrupt'>
   readonly sampleRate: number
+  /** How the assistant is played (voice/echo-safety.ts). */
+  readonly speakerRoute?: Speaker['route'] | null
   outputLatencyMs(): number
   /**
    * performance.now() time at which the worklets rendered the sample at context time `contextTimeS`, or null
@@ -225,6 +230,7 @@ export async function openVoiceAudio(
     capture: engine.capture,
     playback,
     sampleRate: engine.context.sampleRate,
+    speakerRoute: engine.speakerRoute,
     outputLatencyMs: () => outputLatencyMs(engine.context),
     renderedAtMs: (contextTimeS) => {
       const reading = readAudioClock(engine.context, clock)

@@ -29,6 +29,8 @@ export interface VoiceStats {
   /** What the browser adds after the worklet, to the speaker. */
   outputLatencyMs: number
   sampleRate: number
+  /** How the assistant is played: through an <audio> element (echo-cancellable) or to the context directly. */
+  speakerRoute: 'element' | 'context' | null
 }
 
 type Counter = 'truncatesSent' | 'cancelsSent' | 'interruptions'
@@ -94,7 +96,7 @@ export class VoiceMetrics {
   }
 
   /** `capture`: the socket worker's latest report on the frames it sent. */
-  snapshot(audio: { outputLatencyMs: number; sampleRate: number }, capture: CaptureFigures | null): VoiceStats {
+  snapshot(audio: Pick<VoiceStats, 'outputLatencyMs' | 'sampleRate' | 'speakerRoute'>, capture: CaptureFigures | null): VoiceStats {
     return {
       ...this.counts,
       ...(capture ?? NO_FRAMES),

@@ -77,6 +77,14 @@ export interface DisconnectResult {
   error: string | null
 }
 
+type AudioFigures = Parameters<VoiceMetrics['snapshot']>[0]
+
+const audioFiguresOf = (audio: VoiceAudio): AudioFigures => ({
+  outputLatencyMs: audio.outputLatencyMs(),
+  sampleRate: audio.sampleRate,
+  speakerRoute: audio.speakerRoute ?? null,
+})
+
 export class VoiceSession {
   private readonly options: VoiceSessionOptions
   private readonly listener: VoiceSessionListener
@@ -94,7 +102,7 @@ export class VoiceSession {
   private micMuted = false
   private talking = false
   /** Audio figures kept from the last audio, so stats() still answers after the session ended. */
-  private audioFigures = { outputLatencyMs: 0, sampleRate: 0 }
+  private audioFigures: AudioFigures = { outputLatencyMs: 0, sampleRate: 0, speakerRoute: null }
   private readonly metrics = new VoiceMetrics()
   private readonly turns = new TurnLatencyTracker()
   private readonly selfInterruption = new SelfInterruptionDetector()
@@ -238,7 +246,7 @@ export class VoiceSession {
   stats(): VoiceStats {
     const audio = this.audio
     return this.metrics.snapshot(
-      audio ? { outputLatencyMs: audio.outputLatencyMs(), sampleRate: audio.sampleRate } : this.audioFigures,
+      audio ? audioFiguresOf(audio) : this.audioFigures,
       this.socket?.figures ?? null,
     )
   }
@@ -270,7 +278,7 @@ export class VoiceSession {
     const old = this.audio
     if (!old || this.statusValue !== 'connected') return
     this.audio = null
-    this.audioFigures = { outputLatencyMs: old.outputLatencyMs(), sampleRate: old.sampleRate }
+    this.audioFigures = audioFiguresOf(old)
     await old.close()
     try {
       const audio = await (this.options.openAudio ?? openVoiceAudio)(this.audioCallbacks, this.timeoutMs)
@@ -437,7 +445,7 @@ export class VoiceSession {
     const audio = this.audio
     this.audio = null
     if (audio) {
-      this.audioFigures = { outputLatencyMs: audio.outputLatencyMs(), sampleRate: audio.sampleRate }
+      this.audioFigures = audioFiguresOf(audio)
       await audio.close()
     }
   }
