@@ -31,8 +31,6 @@ export type TurnMode = 'server_vad' | 'manual'
 
 /** Post-chat work calls language models on the server (profile, memory), so it gets longer than other waits. */
 export const POST_CHAT_TIMEOUT_MS = 6 * EVENT_TIMEOUT_MS
-/** How often the socket worker gets a fresh audio-clock reading to time the frames it sends. */
-const CLOCK_EVERY_MS = 100
 const NOT_STARTED = 'The conversation was stopped before it started.'
 
 export interface VoiceSessionListener {
@@ -95,7 +93,6 @@ export class VoiceSession {
   private audio: VoiceAudio | null = null
   /** The /ws socket, in its worker: the capture worklet's frames go straight to it. */
   private socket: WorkerSocket | null = null
-  private clockTimer: ReturnType<typeof setInterval> | null = null
   private sessionInfo: HearthSession | null = null
   private aborted = false
   private ending: Promise<DisconnectResult> | null = null
@@ -262,13 +259,6 @@ export class VoiceSession {
     this.socket?.setGate(open)
   }
 
-  private routeFrames(): void {
-    if (!this.audio || !this.socket) return
-    const frames = new MessageChannel()
-    this.socket.takeFrames(frames.port2)
-    this.audio.capture.routeFrames(frames.port1)
-  }
-
   /**
    * A new microphone could not join the context (another rate where the browser will not convert: Firefox):
    * the audio starts again on a context at the device's rate, whose capture worklet resamples to 24 kHz, and
@@ -284,17 +274,11 @@ export class VoiceSession {
       const audio = await (this.options.openAudio ?? openVoiceAudio)(this.audioCallbacks, this.timeoutMs)
       if (this.statusValue !== 'connected') return void (await audio.close())
       this.audio = audio
-      this.routeFrames()
+      this.socket?.attachAudio(audio)
       await audio.capture.setMuted(this.turnModeValue === 'manual' ? !this.talking : this.micMuted)
     } catch (error) {
       this.listener.onError?.(error instanceof Error ? error : new Error(String(error)))
     }
-  }
-
-  /** The worker has no AudioContext: it places the worklet's stamps through readings taken here. */
-  private sendClock(): void {
-    const reading = this.audio?.clockReading()
-    if (reading) this.socket?.sendClock(reading)
   }
 
   // ---- server -> page ----
@@ -372,9 +356,7 @@ export class VoiceSession {
       (given) => new WorkerSocket(given, workerUrl),
     )
     this.socket = socket
-    this.routeFrames()
-    this.sendClock()
-    this.clockTimer = setInterval(() => this.sendClock(), CLOCK_EVERY_MS)
+    if (this.audio) socket.attachAudio(this.audio)
     return opened.catch((error: unknown) => {
       throw this.aborted ? new Error(NOT_STARTED) : error
     })
@@ -435,8 +417,6 @@ export class VoiceSession {
   }
 
   private async teardown(): Promise<void> {
-    if (this.clockTimer) clearInterval(this.clockTimer)
-    this.clockTimer = null
     if (this.socket) closeVoiceSocket(this.socket)
     this.waiters.failAll(new Error('The voice session has ended.'))
     this.assistant.reset()
