@@ -45,6 +45,8 @@ export async function buildWeb(outdir = distDir) {
       }),
   )
 
+  await buildSocketWorker(join(outdir, 'worklets'))
+
   // The audio worklets are built by their own package; skip quietly until it exists.
   const workletBuildPath = join(repoDir, 'audio-worklets', 'build.ts')
   if (existsSync(workletBuildPath)) {
@@ -53,6 +55,31 @@ export async function buildWeb(outdir = distDir) {
   }
 
   return { outputs: result.outputs, elapsedMs: performance.now() - startedMs }
+}
+
+/**
+ * The voice socket's worker (src/voice/voice-socket-worker.ts), its own self-contained module like the worklets
+ * and served next to them, unhashed (SOCKET_WORKER_URL): a worker script cannot share the app's chunks. Fetched
+ * on the first chat press, with the voice engine, so no route's first visit downloads it.
+ */
+async function buildSocketWorker(outdir: string) {
+  const result = await Bun.build({
+    entrypoints: [join(webDir, 'src', 'voice', 'voice-socket-worker.ts')],
+    outdir,
+    target: 'browser',
+    format: 'esm',
+    minify: true,
+    splitting: false,
+    naming: '[name].[ext]',
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  })
+  if (!result.success) {
+    for (const message of result.logs) console.error(message)
+    throw new Error('voice socket worker build failed')
+  }
+  for (const output of result.outputs) {
+    await Bun.write(`${output.path}.gz`, Bun.gzipSync(new Uint8Array(await output.arrayBuffer()), { level: 9 }))
+  }
 }
 
 if (import.meta.main) {

@@ -2,7 +2,8 @@
 // they import statically (followed transitively), gzipped as the server sends them. `bun apps/web/bundle-size.ts`
 // prints the table (bytes, and KB of 1000 bytes as the budgets are set); bundle-size.test.ts holds the budgets.
 // Chunks loaded on demand (the voice engine on the first chat press, dialogs, toasts with the first toast) are
-// not part of a first visit.
+// not part of a first visit. Neither are the files under worklets/ (the two audio worklets and the voice socket's
+// worker), fetched by the voice engine when a chat starts: printed below as what the first chat press adds.
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -71,6 +72,18 @@ export async function measureFirstVisits(dir = distDir) {
   return { entry, entryBytes, routes, chunkNames: files }
 }
 
+/** The audio worklets and the voice socket's worker, gzipped: what a chat fetches besides the voice engine. */
+export async function measureChatWorkers(dir = distDir) {
+  const workletsDir = join(dir, 'worklets')
+  const files = readdirSync(workletsDir).filter((name) => name.endsWith('.js'))
+  return Promise.all(
+    files.map(async (name) => ({
+      name,
+      gzipBytes: Bun.gzipSync(new Uint8Array(await Bun.file(join(workletsDir, name)).arrayBuffer()), { level: 9 }).length,
+    })),
+  )
+}
+
 /** A chunk's source name: `user-route-1a2b3c4d.js` -> `user-route`. */
 export const sourceNameOf = (chunk: string) => chunk.replace(/-[a-z0-9]{8}\.js$/, '')
 
@@ -83,4 +96,9 @@ if (import.meta.main) {
   for (const { route, gzipBytes, chunks } of routes) {
     console.log(`${route.padEnd(28)} ${formatBytes(gzipBytes)} gzipped in ${chunks.length} chunks`)
   }
+  const workers = await measureChatWorkers()
+  const workerBytes = workers.reduce((sum, file) => sum + file.gzipBytes, 0)
+  console.log(
+    `${'on the first chat press'.padEnd(28)} ${formatBytes(workerBytes)} gzipped in worklets/ (${workers.map((file) => file.name).join(', ')}), besides the voice engine chunk`,
+  )
 }

@@ -44,6 +44,36 @@ describe('capture processor', () => {
     expect(rms(samples) / 32767).toBeCloseTo(0.5 / Math.SQRT2, 2);
   });
 
+  for (const rate of [16000, 8000, 44100, 22050]) {
+    test(`a ${rate} Hz device (a headset switching profile): 24 kHz frames with the same pitch and loudness`, () => {
+      const { port, run } = capture(rate);
+      run(sine(rate, 440, 0.5, rate * 2));
+      const frames = framesOf(port);
+      expect(frames.length).toBeGreaterThanOrEqual(99);
+      expect(frames.length).toBeLessThanOrEqual(100);
+      const samples = pcmSamples(frames).subarray(200);
+      expect(zeroCrossingHz(samples, 24000)).toBeCloseTo(440, 1);
+      expect(peak(samples) / 32767).toBeCloseTo(0.5, 2);
+    });
+  }
+
+  test('audio rebuilt at another rate mid-conversation (48 kHz, then 16 kHz): the 24 kHz stream goes on', () => {
+    // What the page does when a new microphone cannot join the context (voice-session.ts rebuildAudio): a new
+    // context at the device's rate, a new capture processor, its frames routed to the same socket worker.
+    const before = capture(48000);
+    before.run(sine(48000, 440, 0.5, 48000));
+    const after = capture(16000);
+    after.run(sine(16000, 440, 0.5, 16000));
+    const first = pcmSamples(framesOf(before.port));
+    const second = pcmSamples(framesOf(after.port));
+    expect(first.length).toBeGreaterThanOrEqual(23_500);
+    expect(second.length).toBeGreaterThanOrEqual(23_500);
+    for (const samples of [first.subarray(200), second.subarray(200)]) {
+      expect(zeroCrossingHz(samples, 24000)).toBeCloseTo(440, 1);
+      expect(peak(samples) / 32767).toBeCloseTo(0.5, 2);
+    }
+  });
+
   test('at 24 kHz the frames are the input exactly, converted to PCM16', () => {
     const { port, run } = capture(24000);
     const input = sine(24000, 1000, 0.25, FRAME_SAMPLES * 4);
@@ -83,6 +113,30 @@ describe('capture processor', () => {
     run(sine(24000, 440, 0.5, FRAME_SAMPLES * 6));
     expect(framesOf(port).every((f) => peak(new Int16Array(f.buffer)) > 16000)).toBe(true);
     expect(pool.allocatedCount).toBe(6);
+  });
+
+  test('routed frames go to the given port (the socket worker), levels stay on the node port, buffers come back', async () => {
+    const { port, run, processor } = capture(24000, { poolSize: 2 });
+    const channel = new MessageChannel();
+    port.deliver({ type: 'route-frames', port: channel.port1 }, [channel.port1]);
+    const routed: CaptureFrameMessage[] = [];
+    channel.port2.onmessage = (event: MessageEvent<CaptureFrameMessage>) => {
+      routed.push(event.data);
+      // Returned as the worker does once the frame is sent.
+      channel.port2.postMessage({ type: 'recycle', buffer: event.data.buffer }, [event.data.buffer]);
+    };
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+    for (let round = 0; round < 6; round++) {
+      run(sine(24000, 440, 0.5, FRAME_SAMPLES));
+      await settle();
+    }
+    channel.port2.close();
+    expect(routed.map((frame) => frame.sequence)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(routed.every((frame) => frame.type === 'frame' && frame.buffer.byteLength === 0)).toBe(true);
+    expect(framesOf(port)).toEqual([]);
+    expect(port.take<LevelMessage>('level').length).toBeGreaterThan(0);
+    // Every buffer came back through the routed port: the pool never had to grow past its two.
+    expect((processor as unknown as { pool: { allocatedCount: number } }).pool.allocatedCount).toBe(2);
   });
 
   test('posts the input level about 60 times a second', () => {

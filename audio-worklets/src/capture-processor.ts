@@ -1,4 +1,5 @@
-// Microphone -> 24 kHz mono PCM16 in FRAME_MS frames, transferred to the main thread, plus the input level.
+// Microphone -> 24 kHz mono PCM16 in FRAME_MS frames, transferred to the main thread or to the port the main
+// thread routed them to (the voice socket's worker), plus the input level.
 import { FRAME_BYTES, FRAME_SAMPLES, RENDER_QUANTUM, SAMPLE_RATE } from '@hearth/protocol/audio';
 import { FramePool } from './frame-pool.ts';
 import { Framer } from './framer.ts';
@@ -23,6 +24,8 @@ export class CaptureProcessor extends AudioWorkletProcessor {
   private readonly pool: FramePool;
   private readonly level: LevelReporter;
   private readonly channel: ProcessorChannel<CaptureInbound, CaptureOutbound>;
+  /** Where frames go once routed (see RouteFramesMessage); the node's own port until then. */
+  private framePort: MessagePort | null = null;
   private sequence = 0;
   private muted = false;
 
@@ -37,6 +40,7 @@ export class CaptureProcessor extends AudioWorkletProcessor {
     this.channel = new ProcessorChannel<CaptureInbound, CaptureOutbound>(this.port, 'capture', {
       recycle: ({ buffer }) => this.pool.give(buffer),
       'set-muted': ({ id, muted }) => this.setMuted(id, muted),
+      'route-frames': ({ port }) => this.routeFrames(port),
     });
   }
 
@@ -62,7 +66,17 @@ export class CaptureProcessor extends AudioWorkletProcessor {
     floatToPcm16(frame, slot.samples);
     slot.message.sequence = this.sequence++;
     slot.message.postedAtS = currentFrame / sampleRate;
-    this.channel.post(slot.message, slot.transfer);
+    slot.message.postedAtWallMs = Date.now();
+    if (this.framePort) this.framePort.postMessage(slot.message, slot.transfer);
+    else this.channel.post(slot.message, slot.transfer);
+  }
+
+  private routeFrames(port: MessagePort): void {
+    this.framePort?.close();
+    this.framePort = port;
+    port.onmessage = (event: MessageEvent<{ type?: string; buffer?: unknown }>) => {
+      if (event.data?.type === 'recycle' && event.data.buffer instanceof ArrayBuffer) this.pool.give(event.data.buffer);
+    };
   }
 
   private setMuted(id: number, muted: boolean): void {

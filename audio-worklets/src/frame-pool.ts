@@ -47,7 +47,7 @@ export class FramePool {
   }
 
   private slot(buffer: ArrayBuffer): FrameSlot {
-    const message: CaptureFrameMessage = { type: 'frame', buffer, sequence: 0, postedAtS: 0 };
+    const message: CaptureFrameMessage = { type: 'frame', buffer, sequence: 0, postedAtS: 0, postedAtWallMs: 0 };
     return { samples: new Int16Array(buffer), message, transfer: [buffer] };
   }
 }

@@ -46,9 +46,27 @@ export interface CaptureFrameMessage {
   sequence: number;
   /** Context time (s) of the render quantum that completed and posted the frame: `currentFrame / sampleRate`. */
   postedAtS: number;
+  /**
+   * Date.now() as the frame was posted: the one clock a worklet shares with a worker (1 ms steps), a check on
+   * the audio-clock mapping of `postedAtS` for the capture-to-send figure.
+   */
+  postedAtWallMs: number;
 }
 
-export type CaptureInbound = CaptureRequest | { type: 'recycle'; buffer: ArrayBuffer } | CloseMessage;
+/**
+ * From now on frames go to `port` (transferred), not to the main thread: the voice socket's worker sends them
+ * itself, so a busy main thread cannot hold the microphone up. Buffers come back as `recycle` on that port.
+ */
+export interface RouteFramesMessage {
+  type: 'route-frames';
+  port: MessagePort;
+}
+
+export type CaptureInbound =
+  | CaptureRequest
+  | { type: 'recycle'; buffer: ArrayBuffer }
+  | RouteFramesMessage
+  | CloseMessage;
 export type CaptureOutbound = CaptureFrameMessage | LevelMessage | CaptureReply | ErrorReply;
 
 // Playback: queued 24 kHz PCM16 per conversation item -> speakers.

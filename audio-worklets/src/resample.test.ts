@@ -21,6 +21,10 @@ describe('StreamingResampler', () => {
     [44100, 24000],
     [24000, 48000],
     [24000, 44100],
+    // A headset in call mode (AirPods' hands-free profile) records at 16 or 8 kHz; some devices at 22.05 kHz.
+    [16000, 24000],
+    [8000, 24000],
+    [22050, 24000],
   ]) {
     test(`${inputRate} -> ${outputRate}: a 440 Hz sine keeps its frequency, amplitude and duration`, () => {
       const resampler = new StreamingResampler(inputRate, outputRate);

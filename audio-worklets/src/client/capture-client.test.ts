@@ -51,6 +51,24 @@ describe('CaptureClient with the capture processor', () => {
     expect(pool.allocatedCount).toBe(4);
   });
 
+  test('routeFrames: frames go to the given port (the socket worker) and no longer to onFrame', async () => {
+    const channel = new MessageChannel();
+    const route = new MessageChannel();
+    channels.push(channel, route);
+    const onMain: ArrayBuffer[] = [];
+    const routed: number[] = [];
+    route.port2.onmessage = (event: MessageEvent<{ type: string; sequence: number }>) => routed.push(event.data.sequence);
+    const client = new CaptureClient({ port: channel.port1, onprocessorerror: null }, { onFrame: (frame) => onMain.push(frame), timeoutMs: 1000 });
+    const { processor } = createProcessor(CAPTURE_PROCESSOR, 24000, { port: channel.port2 });
+    client.routeFrames(route.port1);
+    // A request answered means the route, sent before it on the same port, has been taken.
+    await client.setMuted(false);
+    for (const block of blocks(sine(24000, 440, 0.5, 4800), RENDER_QUANTUM)) processor.process([[block]], [], {});
+    await Bun.sleep(20);
+    expect(routed).toEqual([...Array(10).keys()]);
+    expect(onMain).toEqual([]);
+  });
+
   test('setMuted resolves with the processor state; close stops the processor', async () => {
     const channel = new MessageChannel();
     channels.push(channel);

@@ -50,6 +50,14 @@ export class CaptureClient<N extends WorkletNodeLike = AudioWorkletNode> {
     return (await this.rpc.request('set-muted', { muted })).muted;
   }
 
+  /**
+   * Frames go to `port` from now on (transferred to the processor), and `onFrame` is no longer called: the
+   * other end receives CaptureFrameMessage and returns each buffer with `{ type: 'recycle', buffer }`.
+   */
+  routeFrames(port: MessagePort): void {
+    this.rpc.send({ type: 'route-frames', port }, [port]);
+  }
+
   close(): void {
     if (this.closed) return;
     this.rpc.send({ type: 'close' });

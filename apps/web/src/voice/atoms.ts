@@ -39,6 +39,7 @@ const UNLOGGED = new Set(['response.output_audio.delta', 'input_audio_buffer.app
 const statusBaseAtom = atom<ConnectionStatus>('disconnected')
 const turnModeBaseAtom = atom<TurnMode>('server_vad')
 const talkingBaseAtom = atom(false)
+const selfInterruptionBaseAtom = atom(false)
 const conversationBaseAtom = atom(emptyConversation)
 const inputLevelBaseAtom = atom<LevelReading>(SILENT_LEVEL)
 const outputLevelBaseAtom = atom<LevelReading>(SILENT_LEVEL)
@@ -70,6 +71,8 @@ const NOT_STARTED = 'The conversation was stopped before it started.'
 
 export const connectionStatusAtom = atom((get) => get(statusBaseAtom))
 export const turnModeAtom = atom((get) => get(turnModeBaseAtom))
+/** The assistant kept interrupting itself this session (its voice reaches the microphone): offer push-to-talk. */
+export const selfInterruptionAtom = atom((get) => get(selfInterruptionBaseAtom))
 /** Push-to-talk is held. */
 export const isTalkingAtom = atom((get) => get(talkingBaseAtom))
 export const conversationItemsAtom = atom((get) => get(conversationBaseAtom).items)
@@ -127,6 +130,7 @@ export const connectVoiceAtom = atom(null, (get, set, options: ConnectVoiceOptio
   set(sessionInfoBaseAtom, null)
   set(talkingBaseAtom, false)
   set(connectErrorBaseAtom, null)
+  set(selfInterruptionBaseAtom, false)
   const starting = { cancelled: false }
   set(startingBaseAtom, starting)
   set(statusBaseAtom, 'connecting')
@@ -178,8 +182,15 @@ export const connectVoiceAtom = atom(null, (get, set, options: ConnectVoiceOptio
       ...sessionOptions,
       openAudio:
         openAudio ??
-        ((callbacks, timeoutMs) =>
-          context ? engine.openVoiceAudio(callbacks, timeoutMs, context) : Promise.reject(contextError)),
+        ((callbacks, timeoutMs) => {
+          // The click's context the first time; audio rebuilt later (a device change) makes its own.
+          const clickContext = context
+          const failed = contextError
+          context = null
+          contextError = null
+          if (clickContext) return engine.openVoiceAudio(callbacks, timeoutMs, clickContext)
+          return failed ? Promise.reject(failed) : engine.openVoiceAudio(callbacks, timeoutMs)
+        }),
       turnMode: get(turnModeBaseAtom),
       listener: {
         onStatus: (status) => {
@@ -204,6 +215,7 @@ export const connectVoiceAtom = atom(null, (get, set, options: ConnectVoiceOptio
         onOutputLevel: (level) => set(outputLevelBaseAtom, level),
         onError,
         onClosed,
+        onSelfInterruption: () => set(selfInterruptionBaseAtom, true),
       },
     })
     set(sessionBaseAtom, session)

@@ -10,18 +10,30 @@ import {
 import type { LevelMessage } from '@hearth/worklets/messages'
 
 import { createAudioContext } from '@/voice/audio-context'
+import { keepContextRunning, watchDevices } from '@/voice/device-recovery'
+import { connectSpeaker, microphoneConstraints, type Speaker } from '@/voice/echo-safety'
 import { microphoneError } from '@/voice/errors'
 
 export { createAudioContext } from '@/voice/audio-context'
 
 export interface AudioEngine {
   readonly context: AudioContext
+  /** The microphone now (replaceMicrophone swaps it). */
   readonly stream: MediaStream
   readonly capture: CaptureClient
   /** Absent for recording-only engines (spoken feedback). */
   readonly playback: PlaybackClient | null
+  /** Where playback goes (voice/echo-safety.ts); null without playback. */
+  readonly speakerRoute: Speaker['route'] | null
   /** Stops the microphone at once (the browser's recording indicator goes off). */
   stopMicrophone(): void
+  /**
+   * Feeds the capture worklet from `next` instead (another device, or the same one at another rate: the browser
+   * converts it to the context's rate, the worklet from there to 24 kHz) and stops the old one. Throws
+   * NotSupportedError where the browser cannot connect a stream at another rate (Firefox): the audio must then
+   * be rebuilt on a context at the device's rate.
+   */
+  replaceMicrophone(next: MediaStream): void
   close(): Promise<void>
 }
 
@@ -38,7 +50,7 @@ export async function openMicrophone(): Promise<MediaStream> {
   }
   try {
     return await navigator.mediaDevices.getUserMedia({
-      audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true },
+      audio: microphoneConstraints(navigator.mediaDevices.getSupportedConstraints?.()),
     })
   } catch (error) {
     throw microphoneError(error)
@@ -57,11 +69,12 @@ export async function startAudioEngine(
   let capture: CaptureClient | null = null
   let playback: PlaybackClient | null = null
   let source: MediaStreamAudioSourceNode | null = null
+  let speaker: Speaker | null = null
   try {
     capture = await createCaptureNode(context, { ...options.capture, timeoutMs: options.timeoutMs })
     if (options.playback) {
       playback = await createPlaybackNode(context, { ...options.playback, timeoutMs: options.timeoutMs })
-      playback.node.connect(context.destination)
+      speaker = await connectSpeaker(context, playback.node)
     }
     source = context.createMediaStreamSource(stream)
     source.connect(capture.node)
@@ -69,28 +82,43 @@ export async function startAudioEngine(
   } catch (error) {
     source?.disconnect()
     capture?.close()
+    speaker?.close()
     playback?.close()
     throw error
   }
 
   const captureClient = capture
   const playbackClient = playback
-  const sourceNode = source
+  let sourceNode = source
+  let currentStream = stream
+  const speakerRoute = speaker
   const stopMicrophone = () => {
-    for (const track of stream.getTracks()) track.stop()
+    for (const track of currentStream.getTracks()) track.stop()
   }
   let closing: Promise<void> | null = null
   return {
     context,
-    stream,
+    get stream() {
+      return currentStream
+    },
     capture: captureClient,
     playback: playbackClient,
+    speakerRoute: speakerRoute?.route ?? null,
     stopMicrophone,
+    replaceMicrophone(next) {
+      const nextSource = context.createMediaStreamSource(next)
+      nextSource.connect(captureClient.node)
+      sourceNode.disconnect()
+      stopMicrophone()
+      sourceNode = nextSource
+      currentStream = next
+    },
     close() {
       closing ??= (async () => {
         stopMicrophone()
         sourceNode.disconnect()
         captureClient.close()
+        speakerRoute?.close()
         playbackClient?.close()
         if (context.state !== 'closed') await context.close().catch(() => undefined)
       })()
@@ -132,30 +160,38 @@ export function outputLatencyMs(context: AudioContext): number {
 }
 
 export interface VoiceAudioCallbacks {
-  /**
-   * A 20 ms 24 kHz PCM16 frame, posted by the worklet at context time `postedAtS`; the buffer returns to the
-   * worklet when this returns.
-   */
-  onFrame(buffer: ArrayBuffer, postedAtS: number): void
   onInputLevel(level: LevelMessage): void
   onOutputLevel(level: LevelMessage): void
   /** The item's first sample left the playback worklet in the quantum at context time `startedAtS`. */
   onItemStarted(itemId: string, startedAtS: number): void
   onItemEnded(itemId: string, sampleCount: number): void
   onError(error: Error): void
+  /**
+   * The new microphone after a device change cannot join this context (another rate, Firefox): rebuild the
+   * audio (openVoiceAudio again) while the conversation goes on.
+   */
+  onRebuildNeeded?(): void
 }
 
 /** What a voice session needs of the audio: the microphone in, the assistant out. */
 export interface VoiceAudio {
-  readonly capture: Pick<CaptureClient, 'setMuted'>
+  readonly capture: Pick<CaptureClient, 'setMuted' | 'routeFrames'>
   readonly playback: Pick<PlaybackClient, 'appendBase64' | 'endItem' | 'interrupt'>
   readonly sampleRate: number
+  /** How the assistant is played (voice/echo-safety.ts). */
+  readonly speakerRoute?: Speaker['route'] | null
   outputLatencyMs(): number
   /**
    * performance.now() time at which the worklets rendered the sample at context time `contextTimeS`, or null
    * while the audio clock cannot be read. Exact when asked within a device callback (~10 ms) of the event.
    */
   renderedAtMs(contextTimeS: number): number | null
+  /**
+   * The audio clock as renderedAtMs() uses it, with `callbackAtMs` on the shared monotonic clock
+   * (performance.timeOrigin + performance.now() time), for a worker to place the worklets' stamps; a new object
+   * each time, or null while it cannot be read.
+   */
+  clockReading(): AudioClockReading | null
   stopMicrophone(): void
   close(): Promise<void>
 }
@@ -174,7 +210,7 @@ export async function openVoiceAudio(
   const engine = await openAudioEngine(context, {
     timeoutMs,
     capture: {
-      onFrame: (buffer, _sequence, postedAtS) => callbacks.onFrame(buffer, postedAtS),
+      // Frames go to the voice socket's worker (capture.routeFrames), not through here.
       onLevel: callbacks.onInputLevel,
       onError: callbacks.onError,
     },
@@ -187,17 +223,76 @@ export async function openVoiceAudio(
   })
   const playback = engine.playback
   if (!playback) throw new Error('Audio playback could not start.')
+  const stopKeeping = keepContextRunning(engine.context, document)
+  const stopWatching = followMicrophone(engine, callbacks)
   const clock: AudioClockReading = { callbackAtMs: 0, renderedToS: 0, callbackS: 0, quantumS: 0 }
   return {
     capture: engine.capture,
     playback,
     sampleRate: engine.context.sampleRate,
+    speakerRoute: engine.speakerRoute,
     outputLatencyMs: () => outputLatencyMs(engine.context),
     renderedAtMs: (contextTimeS) => {
       const reading = readAudioClock(engine.context, clock)
       return reading ? renderedAtMs(contextTimeS, reading) : null
     },
-    stopMicrophone: engine.stopMicrophone,
-    close: engine.close,
+    clockReading: () => {
+      const reading = readAudioClock(engine.context, { callbackAtMs: 0, renderedToS: 0, callbackS: 0, quantumS: 0 })
+      if (reading) reading.callbackAtMs += performance.timeOrigin
+      return reading
+    },
+    stopMicrophone: () => {
+      stopWatching()
+      engine.stopMicrophone()
+    },
+    close: () => {
+      stopKeeping()
+      stopWatching()
+      return engine.close()
+    },
+  }
+}
+
+/**
+ * A device change (AirPods into call mode, a headset plugged in) or the microphone track ending: the
+ * microphone is opened again and swapped in, without ending the conversation. Returns the stop function.
+ */
+function followMicrophone(engine: AudioEngine, callbacks: VoiceAudioCallbacks): () => void {
+  let stopped = false
+  let reopening: Promise<void> | null = null
+  const watchTrack = () => {
+    for (const track of engine.stream.getAudioTracks()) track.addEventListener('ended', reopen, { once: true })
+  }
+  const swap = async () => {
+    const next = await openMicrophone()
+    if (stopped) {
+      for (const track of next.getTracks()) track.stop()
+      return
+    }
+    try {
+      engine.replaceMicrophone(next)
+    } catch (error) {
+      for (const track of next.getTracks()) track.stop()
+      if (error instanceof DOMException && error.name === 'NotSupportedError' && callbacks.onRebuildNeeded) {
+        callbacks.onRebuildNeeded()
+        return
+      }
+      throw error
+    }
+    watchTrack()
+  }
+  function reopen() {
+    if (stopped || reopening) return
+    reopening = swap()
+      .catch((error: unknown) => callbacks.onError(error instanceof Error ? error : new Error(String(error))))
+      .finally(() => {
+        reopening = null
+      })
+  }
+  watchTrack()
+  const stopDevices = navigator.mediaDevices ? watchDevices(navigator.mediaDevices, reopen) : () => undefined
+  return () => {
+    stopped = true
+    stopDevices()
   }
 }

@@ -1,5 +1,7 @@
-// Counters and latencies of a voice session: what the benchmark prints and the browser tests check.
+// Counters and latencies of a voice session: what the benchmark prints and the browser tests check. The
+// microphone's frames are counted and timed by the voice socket's worker, which sends them (CaptureFigures).
 import { LatencyStats, type LatencySummary } from '@/voice/latency-stats'
+import type { CaptureFigures } from '@/voice/socket-worker-messages'
 
 export interface VoiceStats {
   framesSent: number
@@ -11,8 +13,12 @@ export interface VoiceStats {
   samplesPlayed: number
   inputPeakMax: number
   outputPeakMax: number
-  /** The capture worklet posted a frame (audio clock) -> its ws.send returned. */
+  /** The capture worklet posted a frame (audio clock) -> its ws.send returned (in the socket worker). */
   captureToSendMs: LatencySummary
+  /** Its part before the frame reached the socket worker. */
+  captureToWorkerMs: LatencySummary
+  /** Capture-to-send on the wall clock (Date.now() in both; 1 ms steps): a check on the audio-clock figure. */
+  captureToSendWallMs: LatencySummary
   /** speech_started received -> the playback worklet rendered the first silent sample (audio clock). */
   interruptToSilenceMs: LatencySummary
   /** End of the person's turn -> the playback worklet rendered the answer's first sample (audio clock). */
@@ -23,10 +29,21 @@ export interface VoiceStats {
   /** What the browser adds after the worklet, to the speaker. */
   outputLatencyMs: number
   sampleRate: number
+  /** How the assistant is played: through an <audio> element (echo-cancellable) or to the context directly. */
+  speakerRoute: 'element' | 'context' | null
 }
 
-type Counter = 'framesSent' | 'framesDropped' | 'truncatesSent' | 'cancelsSent' | 'interruptions'
-type ClockCounter = 'captureClockClamped' | 'silenceClockClamped'
+type Counter = 'truncatesSent' | 'cancelsSent' | 'interruptions'
+type ClockCounter = 'silenceClockClamped'
+
+const NO_FRAMES: CaptureFigures = {
+  framesSent: 0,
+  framesDropped: 0,
+  captureToSendMs: { count: 0, medianMs: null, p95Ms: null, maxMs: null },
+  captureToWorkerMs: { count: 0, medianMs: null, p95Ms: null, maxMs: null },
+  captureToSendWallMs: { count: 0, medianMs: null, p95Ms: null, maxMs: null },
+  captureClockClamped: 0,
+}
 
 /**
  * Recording allocates nothing, so it can run for every 20 ms frame. Worklet times come from the audio clock
@@ -36,32 +53,19 @@ type ClockCounter = 'captureClockClamped' | 'silenceClockClamped'
  */
 export class VoiceMetrics {
   private readonly counts: Record<Counter | ClockCounter, number> = {
-    framesSent: 0,
-    framesDropped: 0,
     truncatesSent: 0,
     cancelsSent: 0,
     interruptions: 0,
-    captureClockClamped: 0,
     silenceClockClamped: 0,
   }
   private samplesPlayed = 0
   private inputPeakMax = 0
   private outputPeakMax = 0
-  private readonly captureToSend = new LatencyStats()
   private readonly interruptToSilence = new LatencyStats()
   private readonly turnLatency = new LatencyStats(256)
 
   count(counter: Counter): void {
     this.counts[counter]++
-  }
-
-  /** The worklet posted a frame at `postedMs`; it reached the main thread at `receivedMs`, was sent by `sentMs`. */
-  frameSent(postedMs: number | null, receivedMs: number, sentMs: number): void {
-    this.counts.framesSent++
-    if (postedMs === null) return
-    // The frame cannot have left the worklet after it reached the main thread.
-    if (postedMs > receivedMs) this.counts.captureClockClamped++
-    this.captureToSend.record(sentMs - Math.min(postedMs, receivedMs))
   }
 
   /** speech_started arrived at `startedMs`; the first silent sample left the playback worklet at `silentMs`. */
@@ -91,13 +95,14 @@ export class VoiceMetrics {
     if (peak > this.outputPeakMax) this.outputPeakMax = peak
   }
 
-  snapshot(audio: { outputLatencyMs: number; sampleRate: number }): VoiceStats {
+  /** `capture`: the socket worker's latest report on the frames it sent. */
+  snapshot(audio: Pick<VoiceStats, 'outputLatencyMs' | 'sampleRate' | 'speakerRoute'>, capture: CaptureFigures | null): VoiceStats {
     return {
       ...this.counts,
+      ...(capture ?? NO_FRAMES),
       samplesPlayed: this.samplesPlayed,
       inputPeakMax: this.inputPeakMax,
       outputPeakMax: this.outputPeakMax,
-      captureToSendMs: this.captureToSend.summary(),
       interruptToSilenceMs: this.interruptToSilence.summary(),
       turnLatencyMs: this.turnLatency.summary(),
       ...audio,

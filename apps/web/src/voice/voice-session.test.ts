@@ -1,8 +1,13 @@
 // VoiceSession against a real websocket server on 127.0.0.1 that plays the relay's part of the protocol, with
-// the browser audio replaced by a recording stand-in (the worklets have their own tests).
+// the browser audio replaced by a recording stand-in (the worklets have their own tests). The socket runs in the
+// real voice socket worker (voice-socket-worker.ts, as a Bun worker), which the stand-in's frames reach through a
+// MessagePort as the capture worklet's do.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test'
 import type { Server, ServerWebSocket } from 'bun'
 import type { BrowserEvent, HearthSession, ServerMessage } from '@hearth/protocol'
+
+import type { AudioClockReading } from '@hearth/worklets/client/audio-clock'
+import type { CaptureFrameMessage } from '@hearth/worklets/messages'
 
 import type { OpenVoiceAudio, VoiceAudio, VoiceAudioCallbacks } from '@/voice/audio-engine'
 import type { TurnLatency } from '@/voice/turn-latency'
@@ -86,6 +91,8 @@ const contextTimeIn = (ms: number) => (performance.now() + ms) / 1000
 function fakeAudio() {
   const log: string[] = []
   let callbacks: VoiceAudioCallbacks | null = null
+  let framePort: MessagePort | null = null
+  let sequence = 0
   let silentInMs = 0
   let nextInterrupt = { itemId: null as string | null, sampleCount: 0, audioEndMs: 0 }
   const audio: VoiceAudio = {
@@ -93,6 +100,9 @@ function fakeAudio() {
       setMuted: async (muted) => {
         log.push(`muted ${muted}`)
         return muted
+      },
+      routeFrames: (port) => {
+        framePort = port
       },
     },
     playback: {
@@ -106,18 +116,33 @@ function fakeAudio() {
     sampleRate: 24000,
     outputLatencyMs: () => 12,
     renderedAtMs: (contextTimeS) => contextTimeS * 1000,
+    // Context time is performance.now() in seconds, rendered sample by sample (a callback of one microsecond).
+    clockReading: (): AudioClockReading => {
+      const nowMs = performance.now()
+      return { callbackAtMs: performance.timeOrigin + nowMs, renderedToS: nowMs / 1000, callbackS: 1e-6, quantumS: 1e-6 }
+    },
     stopMicrophone: () => void log.push('microphone off'),
     close: async () => void log.push('closed'),
   }
+  let opened = 0
   const open: OpenVoiceAudio = async (given) => {
     callbacks = given
+    opened++
     return audio
   }
   return {
     open,
     log,
-    /** One 20 ms frame from the capture worklet, posted `postedMsAgo` before it reaches the session. */
-    frame: (postedMsAgo = 0) => callbacks?.onFrame(new Int16Array(480).fill(1000).buffer, contextTimeIn(-postedMsAgo)),
+    /** The engine asks for the audio to be rebuilt (a new microphone at a rate the context cannot take). */
+    rebuild: () => callbacks?.onRebuildNeeded?.(),
+    /** How many times the session opened the audio. */
+    opens: () => opened,
+    /** One 20 ms frame from the capture worklet (once routed to the socket worker), posted `postedMsAgo` ago. */
+    frame: (postedMsAgo = 0) => {
+      const buffer = new Int16Array(480).fill(1000).buffer
+      const message: CaptureFrameMessage = { type: 'frame', buffer, sequence: sequence++, postedAtS: contextTimeIn(-postedMsAgo), postedAtWallMs: Date.now() - postedMsAgo }
+      framePort?.postMessage(message, [buffer])
+    },
     /** The playback worklet rendered the item's first sample `agoMs` ago. */
     started: (itemId: string, agoMs = 0) => callbacks?.onItemStarted(itemId, contextTimeIn(-agoMs)),
     /** What the worklet answers to an interrupt: the item, and when its first silent sample will be rendered. */
@@ -135,9 +160,11 @@ function start(options: Partial<VoiceSessionOptions> = {}) {
   const closed: string[] = []
   const events: ServerMessage[] = []
   const latencies: TurnLatency[] = []
+  const selfInterruptions: number[] = []
   const session = new VoiceSession({
     page: 'user',
     socketUrl: `ws://127.0.0.1:${server.port}/ws?page=user`,
+    socketWorkerUrl: new URL('./voice-socket-worker.ts', import.meta.url),
     openAudio: audio.open,
     timeoutMs: 500,
     postChatTimeoutMs: 500,
@@ -147,11 +174,12 @@ function start(options: Partial<VoiceSessionOptions> = {}) {
       onClosed: (message) => closed.push(message),
       onServerEvent: (event) => events.push(event),
       onTurnLatency: (latency) => latencies.push(latency),
+      onSelfInterruption: () => selfInterruptions.push(performance.now()),
     },
     ...options,
   })
   sessions.push(session)
-  return { session, audio, statuses, errors, closed, events, latencies }
+  return { session, audio, statuses, errors, closed, events, latencies, selfInterruptions }
 }
 
 const sentTypes = () => received.map((event) => event.type).filter((type) => type !== 'input_audio_buffer.append')
@@ -178,6 +206,8 @@ describe('VoiceSession', () => {
     expect(append).toEqual({ type: 'input_audio_buffer.append', audio: expect.stringMatching(/^6AP/) })
     expect(sentTypes()).toEqual(['hearth.settings'])
     expect(received[0]).toEqual({ type: 'hearth.settings', reminder: true })
+    // The worker reports its figures a few times a second.
+    await until(() => session.stats().framesSent === 2)
     expect(session.stats()).toMatchObject({ framesSent: 2, captureToSendMs: { count: 2 } })
   })
 
@@ -211,8 +241,10 @@ describe('VoiceSession', () => {
     await session.connect()
     audio.frame(6)
     audio.frame(6)
-    audio.frame(-4) // stamped after it arrived: clock error
+    // Stamped after it arrived: clock error (well past the time a message takes to reach the worker).
+    audio.frame(-40)
     await until(() => received.filter((event) => event.type === 'input_audio_buffer.append').length === 3)
+    await until(() => session.stats().framesSent === 3)
     const afterFrames = session.stats()
     expect(afterFrames).toMatchObject({ framesSent: 3, captureToSendMs: { count: 3 }, captureClockClamped: 1 })
     expect(afterFrames.captureToSendMs.maxMs).toBeGreaterThanOrEqual(6)
@@ -229,6 +261,49 @@ describe('VoiceSession', () => {
     expect(interruptToSilenceMs.count).toBe(2)
     expect(interruptToSilenceMs.maxMs).toBeGreaterThanOrEqual(4)
     expect(interruptToSilenceMs.maxMs).toBeLessThan(50)
+  })
+
+  test('speech right as the assistant starts, three times: push-to-talk is offered once', async () => {
+    relay = defaultRelay()
+    const { session, audio, selfInterruptions } = start()
+    await session.connect()
+    for (const [index, item] of ['item_a', 'item_b', 'item_c', 'item_d'].entries()) {
+      audio.started(item, 100)
+      emit({ type: 'input_audio_buffer.speech_started', audio_start_ms: 900 * index, item_id: `user_${index}` })
+      await Bun.sleep(20)
+    }
+    expect(selfInterruptions).toHaveLength(1)
+  })
+
+  test('speech long after the assistant started is a person answering, not an echo', async () => {
+    relay = defaultRelay()
+    const { session, audio, selfInterruptions } = start()
+    await session.connect()
+    for (const item of ['item_a', 'item_b', 'item_c']) {
+      audio.started(item, 1_000)
+      emit({ type: 'input_audio_buffer.speech_started', audio_start_ms: 0, item_id: `user_${item}` })
+      await Bun.sleep(20)
+    }
+    expect(selfInterruptions).toEqual([])
+  })
+
+  test('audio rebuilt after a device change: the conversation goes on and frames flow from the new audio', async () => {
+    relay = defaultRelay()
+    const { session, audio, statuses } = start()
+    await session.connect()
+    audio.frame()
+    await until(() => received.filter((event) => event.type === 'input_audio_buffer.append').length === 1)
+    audio.rebuild()
+    await until(() => audio.log.includes('muted false'))
+    expect(audio.opens()).toBe(2)
+    // The old audio closed before the new one opened; the microphone is live again (server VAD, not muted).
+    expect(audio.log.slice(audio.log.indexOf('closed'))).toEqual(['closed', 'muted false'])
+    await until(() => {
+      audio.frame()
+      return received.filter((event) => event.type === 'input_audio_buffer.append').length >= 2
+    })
+    expect(session.status).toBe('connected')
+    expect(statuses).toEqual(['connecting', 'connected'])
   })
 
   test('speech with nothing playing sends neither truncate nor cancel', async () => {
@@ -315,11 +390,17 @@ describe('VoiceSession', () => {
     expect(received[0]).toEqual({ type: 'session.update', session: { type: 'realtime', audio: { input: { turn_detection: null } } } })
     audio.frame()
     await session.startTalking()
-    audio.frame()
+    // Frames reach the worker on the worklet's port and the gate on the page's, in no set order between the
+    // two: the stand-in streams as a microphone does until the first one is sent.
+    await until(() => {
+      audio.frame()
+      return received.some((event) => event.type === 'input_audio_buffer.append')
+    })
     await session.stopTalking()
     audio.frame()
     await until(() => sentTypes().includes('response.create'))
-    expect(received.map((event) => event.type)).toEqual([
+    // Consecutive appends as one: how many frames went out while held depends on the threads' timing.
+    expect(received.map((event) => event.type).filter((type, i, all) => type !== all[i - 1])).toEqual([
       'session.update',
       'input_audio_buffer.clear',
       'input_audio_buffer.append',
@@ -328,8 +409,9 @@ describe('VoiceSession', () => {
     ])
     expect(audio.log.filter((entry) => entry.startsWith('muted'))).toEqual(['muted true', 'muted false', 'muted true'])
 
+    const sentBefore = received.length
     await session.setTurnMode('server_vad')
-    await until(() => received.length === 6)
+    await until(() => received.length === sentBefore + 1)
     expect(received.at(-1)).toEqual({
       type: 'session.update',
       session: { type: 'realtime', audio: { input: { turn_detection: hearthSession.turnDetection } } },

@@ -12,15 +12,17 @@ import {
   type TurnDetection,
 } from '@hearth/protocol'
 import type { LevelMessage } from '@hearth/worklets/messages'
-import { pcm16ToBase64 } from '@hearth/worklets/pcm'
 
 import { AssistantPlayback } from '@/voice/assistant-playback'
-import { type OpenVoiceAudio, openVoiceAudio, type VoiceAudio } from '@/voice/audio-engine'
+import { type OpenVoiceAudio, openVoiceAudio, type VoiceAudio, type VoiceAudioCallbacks } from '@/voice/audio-engine'
 import { VoiceConnectError } from '@/voice/errors'
 import { EventWaiters } from '@/voice/event-waiters'
 import { type TurnLatency, TurnLatencyTracker } from '@/voice/turn-latency'
 import { VoiceMetrics, type VoiceStats } from '@/voice/voice-metrics'
+import { SelfInterruptionDetector, speechStartedAtMs } from '@/voice/self-interruption'
+import { type InputPosition, SOCKET_WORKER_URL } from '@/voice/socket-worker-messages'
 import { closeVoiceSocket, openVoiceSocket } from '@/voice/voice-socket'
+import { WorkerSocket } from '@/voice/worker-socket'
 import { voiceSocketUrl, type VoiceSocketParams } from '@/voice/ws-url'
 
 export type { VoiceStats } from '@/voice/voice-metrics'
@@ -30,8 +32,6 @@ export type TurnMode = 'server_vad' | 'manual'
 
 /** Post-chat work calls language models on the server (profile, memory), so it gets longer than other waits. */
 export const POST_CHAT_TIMEOUT_MS = 6 * EVENT_TIMEOUT_MS
-/** Past this much unsent data the network is not keeping up: frames are dropped rather than queued. */
-const MAX_BUFFERED_BYTES = 1 << 20
 const NOT_STARTED = 'The conversation was stopped before it started.'
 
 export interface VoiceSessionListener {
@@ -48,6 +48,11 @@ export interface VoiceSessionListener {
   onError?(error: Error): void
   /** The session ended without disconnect() (network, time limit, another tab). */
   onClosed?(message: string): void
+  /**
+   * The assistant keeps interrupting itself (its voice reaches the microphone: voice/self-interruption.ts), once
+   * per session: offer push-to-talk and suggest headphones.
+   */
+  onSelfInterruption?(): void
 }
 
 export interface VoiceSessionOptions extends VoiceSocketParams {
@@ -61,6 +66,8 @@ export interface VoiceSessionOptions extends VoiceSocketParams {
   postChatTimeoutMs?: number
   /** The microphone and speakers; tests pass their own. */
   openAudio?: OpenVoiceAudio
+  /** The voice socket's worker script (voice-socket-worker.ts as built); tests pass the source file. */
+  socketWorkerUrl?: string | URL
 }
 
 export interface DisconnectResult {
@@ -68,6 +75,14 @@ export interface DisconnectResult {
   /** Why post-chat did not confirm: its own error, a timeout or a lost connection. */
   error: string | null
 }
+
+type AudioFigures = Parameters<VoiceMetrics['snapshot']>[0]
+
+const audioFiguresOf = (audio: VoiceAudio): AudioFigures => ({
+  outputLatencyMs: audio.outputLatencyMs(),
+  sampleRate: audio.sampleRate,
+  speakerRoute: audio.speakerRoute ?? null,
+})
 
 export class VoiceSession {
   private readonly options: VoiceSessionOptions
@@ -77,16 +92,18 @@ export class VoiceSession {
   private statusValue: ConnectionStatus = 'disconnected'
   private turnModeValue: TurnMode
   private audio: VoiceAudio | null = null
-  private socket: WebSocket | null = null
+  /** The /ws socket, in its worker: the capture worklet's frames go straight to it. */
+  private socket: WorkerSocket | null = null
   private sessionInfo: HearthSession | null = null
   private aborted = false
   private ending: Promise<DisconnectResult> | null = null
   private micMuted = false
   private talking = false
   /** Audio figures kept from the last audio, so stats() still answers after the session ended. */
-  private audioFigures = { outputLatencyMs: 0, sampleRate: 0 }
+  private audioFigures: AudioFigures = { outputLatencyMs: 0, sampleRate: 0, speakerRoute: null }
   private readonly metrics = new VoiceMetrics()
   private readonly turns = new TurnLatencyTracker()
+  private readonly selfInterruption = new SelfInterruptionDetector()
   private readonly assistant = new AssistantPlayback({
     audio: () => this.audio,
     send: (event) => this.send(event),
@@ -94,6 +111,21 @@ export class VoiceSession {
     onError: (error) => this.listener.onError?.(error),
     metrics: this.metrics,
   })
+
+  private readonly audioCallbacks: VoiceAudioCallbacks = {
+    onInputLevel: (level) => {
+      this.metrics.inputPeak(level.peak)
+      this.listener.onInputLevel?.(level)
+    },
+    onOutputLevel: (level) => {
+      this.metrics.outputPeak(level.peak)
+      this.listener.onOutputLevel?.(level)
+    },
+    onItemStarted: (itemId, startedAtS) => this.assistantStarted(itemId, startedAtS),
+    onItemEnded: (_itemId, sampleCount) => this.metrics.played(sampleCount),
+    onError: (error) => this.listener.onError?.(error),
+    onRebuildNeeded: () => void this.rebuildAudio(),
+  }
 
   constructor(options: VoiceSessionOptions) {
     this.options = options
@@ -124,23 +156,7 @@ export class VoiceSession {
     if (this.statusValue !== 'disconnected' || this.ending) throw new Error('This voice session has already started.')
     this.setStatus('connecting')
     try {
-      this.audio = await (this.options.openAudio ?? openVoiceAudio)(
-        {
-          onFrame: this.sendFrame,
-          onInputLevel: (level) => {
-            this.metrics.inputPeak(level.peak)
-            this.listener.onInputLevel?.(level)
-          },
-          onOutputLevel: (level) => {
-            this.metrics.outputPeak(level.peak)
-            this.listener.onOutputLevel?.(level)
-          },
-          onItemStarted: (itemId, startedAtS) => this.assistantStarted(itemId, startedAtS),
-          onItemEnded: (_itemId, sampleCount) => this.metrics.played(sampleCount),
-          onError: (error) => this.listener.onError?.(error),
-        },
-        this.timeoutMs,
-      )
+      this.audio = await (this.options.openAudio ?? openVoiceAudio)(this.audioCallbacks, this.timeoutMs)
       this.throwIfAborted()
       if (this.turnModeValue === 'manual') await this.audio.capture.setMuted(true)
       await this.openSocket()
@@ -176,7 +192,7 @@ export class VoiceSession {
 
   send(event: BrowserEvent): void {
     const socket = this.socket
-    if (!socket || socket.readyState !== WebSocket.OPEN) return
+    if (!socket || socket.readyState !== WorkerSocket.OPEN) return
     socket.send(JSON.stringify(event))
     if (event.type !== 'input_audio_buffer.append') this.listener.onClientEvent?.(event)
   }
@@ -186,6 +202,7 @@ export class VoiceSession {
     if (mode === this.turnModeValue) return
     this.turnModeValue = mode
     this.talking = false
+    this.updateFrameGate()
     if (this.statusValue !== 'connected') return
     this.sendTurnDetection(mode === 'manual' ? null : this.serverVad())
     await this.audio?.capture.setMuted(mode === 'manual' || this.micMuted)
@@ -195,6 +212,7 @@ export class VoiceSession {
   async startTalking(): Promise<void> {
     if (this.turnModeValue !== 'manual' || this.statusValue !== 'connected' || this.talking) return
     this.talking = true
+    this.updateFrameGate()
     this.turns.turnResumed()
     void this.assistant.interrupt()
     this.send({ type: 'input_audio_buffer.clear' })
@@ -206,6 +224,8 @@ export class VoiceSession {
     if (!this.talking) return
     this.turns.turnEnded(performance.now(), 'push-to-talk')
     this.talking = false
+    // Closed before the commit is sent, on the same path to the worker: no frame of this turn lands after it.
+    this.updateFrameGate()
     await this.audio?.capture.setMuted(true)
     this.send({ type: 'input_audio_buffer.commit' })
     this.send({ type: 'response.create' })
@@ -222,38 +242,54 @@ export class VoiceSession {
   /** Stops sending the microphone without ending the session (e.g. while recording spoken feedback). */
   async setMicMuted(muted: boolean): Promise<void> {
     this.micMuted = muted
+    this.updateFrameGate()
     if (this.turnModeValue === 'server_vad') await this.audio?.capture.setMuted(muted)
   }
 
   stats(): VoiceStats {
     const audio = this.audio
     return this.metrics.snapshot(
-      audio ? { outputLatencyMs: audio.outputLatencyMs(), sampleRate: audio.sampleRate } : this.audioFigures,
+      audio ? audioFiguresOf(audio) : this.audioFigures,
+      this.socket?.figures ?? null,
     )
   }
 
   // ---- microphone -> server ----
 
-  // An arrow property: the capture worklet calls it for every 20 ms frame. The buffer goes back to the
-  // worklet's pool when this returns, so it is encoded here and never kept.
-  private readonly sendFrame = (buffer: ArrayBuffer, postedAtS: number): void => {
-    const receivedMs = performance.now()
-    const socket = this.socket
-    if (!socket || socket.readyState !== WebSocket.OPEN || this.statusValue !== 'connected') return
-    if (this.turnModeValue === 'manual' ? !this.talking : this.micMuted) return
-    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-      this.metrics.count('framesDropped')
-      return
+  /**
+   * Frames go from the capture worklet to the socket's worker (sent there, never through this thread); the
+   * worker sends them only while the gate is open.
+   */
+  private updateFrameGate(): void {
+    const open = this.statusValue === 'connected' && (this.turnModeValue === 'manual' ? this.talking : !this.micMuted)
+    this.socket?.setGate(open)
+  }
+
+  /**
+   * A new microphone could not join the context (another rate where the browser will not convert: Firefox):
+   * the audio starts again on a context at the device's rate, whose capture worklet resamples to 24 kHz, and
+   * the conversation goes on. What was still queued to play is dropped.
+   */
+  private async rebuildAudio(): Promise<void> {
+    const old = this.audio
+    if (!old || this.statusValue !== 'connected') return
+    this.audio = null
+    this.audioFigures = audioFiguresOf(old)
+    await old.close()
+    try {
+      const audio = await (this.options.openAudio ?? openVoiceAudio)(this.audioCallbacks, this.timeoutMs)
+      if (this.statusValue !== 'connected') return void (await audio.close())
+      this.audio = audio
+      this.socket?.attachAudio(audio)
+      await audio.capture.setMuted(this.turnModeValue === 'manual' ? !this.talking : this.micMuted)
+    } catch (error) {
+      this.listener.onError?.(error instanceof Error ? error : new Error(String(error)))
     }
-    // Read the audio clock now, while the device callback that rendered the frame is still the latest.
-    const postedMs = this.audio?.renderedAtMs(postedAtS) ?? null
-    socket.send(`{"type":"input_audio_buffer.append","audio":"${pcm16ToBase64(new Int16Array(buffer))}"}`)
-    this.metrics.frameSent(postedMs, receivedMs, performance.now())
   }
 
   // ---- server -> page ----
 
-  private receive(data: unknown): void {
+  private receive(data: unknown, input?: InputPosition): void {
     if (typeof data !== 'string') return
     let event: ServerMessage
     try {
@@ -268,6 +304,9 @@ export class VoiceSession {
         break
       case 'input_audio_buffer.speech_started':
         this.turns.turnResumed()
+        if (this.selfInterruption.speechStarted(this.speechStartedAtMs(event.audio_start_ms, input))) {
+          this.listener.onSelfInterruption?.()
+        }
         // Barge-in: the person started talking over the assistant (server VAD only).
         if (this.turnModeValue === 'server_vad') void this.assistant.interrupt()
         break
@@ -295,10 +334,19 @@ export class VoiceSession {
     const nowMs = performance.now()
     // The quantum was rendered before its message arrived; an estimate past now is clock error.
     const playedMs = Math.min(nowMs, this.audio?.renderedAtMs(startedAtS) ?? nowMs)
+    this.selfInterruption.playbackStarted(playedMs)
     const latency = this.turns.audioPlayed(itemId, playedMs)
     if (!latency) return
     this.metrics.turnAnswered(latency.totalMs)
     this.listener.onTurnLatency?.(latency)
+  }
+
+  /** When the person (or the assistant's echo) started speaking, on this page's clock (self-interruption). */
+  private speechStartedAtMs(audioStartMs: number, input?: InputPosition): number {
+    const turnDetection = this.sessionInfo?.turnDetection
+    const prefixMs = turnDetection?.prefix_padding_ms ?? 0
+    const timeline = input?.atMs ? { audioMs: input.audioMs, sentAtMs: input.atMs - performance.timeOrigin } : undefined
+    return speechStartedAtMs(performance.now(), audioStartMs, prefixMs, timeline)
   }
 
   // ---- socket ----
@@ -306,11 +354,15 @@ export class VoiceSession {
   private openSocket(): Promise<void> {
     const { page, module, version, voice, temperature } = this.options
     const url = this.options.socketUrl ?? voiceSocketUrl(location, { page, module, version, voice, temperature })
-    const { socket, opened } = openVoiceSocket(url, this.timeoutMs, {
-      onMessage: (data) => this.receive(data),
-      onClose: (message) => this.onSocketClosed(message),
-    })
+    const workerUrl = this.options.socketWorkerUrl ?? SOCKET_WORKER_URL
+    const { socket, opened } = openVoiceSocket(
+      url,
+      this.timeoutMs,
+      { onMessage: (data, input) => this.receive(data, input), onClose: (message) => this.onSocketClosed(message) },
+      (given) => new WorkerSocket(given, workerUrl),
+    )
     this.socket = socket
+    if (this.audio) socket.attachAudio(this.audio)
     return opened.catch((error: unknown) => {
       throw this.aborted ? new Error(NOT_STARTED) : error
     })
@@ -348,7 +400,7 @@ export class VoiceSession {
 
     let postChat: HearthPostChat | null = null
     let error: string | null = null
-    if (this.socket?.readyState === WebSocket.OPEN) {
+    if (this.socket?.readyState === WorkerSocket.OPEN) {
       const timeoutMs = this.options.postChatTimeoutMs ?? POST_CHAT_TIMEOUT_MS
       const waiting = this.waiters.wait(
         'hearth.post_chat',
@@ -375,10 +427,11 @@ export class VoiceSession {
     this.waiters.failAll(new Error('The voice session has ended.'))
     this.assistant.reset()
     this.turns.reset()
+    this.selfInterruption.reset()
     const audio = this.audio
     this.audio = null
     if (audio) {
-      this.audioFigures = { outputLatencyMs: audio.outputLatencyMs(), sampleRate: audio.sampleRate }
+      this.audioFigures = audioFiguresOf(audio)
       await audio.close()
     }
   }
@@ -398,6 +451,7 @@ export class VoiceSession {
   private setStatus(status: ConnectionStatus): void {
     if (status === this.statusValue) return
     this.statusValue = status
+    this.updateFrameGate()
     this.listener.onStatus?.(status)
   }
 }

@@ -1,16 +1,26 @@
 // Opening the /ws socket with a deadline: a server that never answers becomes a clear error.
 import { describeConnectFailure, describeSocketClose, VoiceConnectError } from '@/voice/errors'
+import type { InputPosition } from '@/voice/socket-worker-messages'
+import type { VoiceSocketLike } from '@/voice/worker-socket'
 
 export interface VoiceSocketHandlers {
-  onMessage(data: unknown): void
+  onMessage(data: unknown, input?: InputPosition): void
   /** Closed for any reason, before or after opening; `message` is for a person. */
   onClose(message: string): void
 }
 
-/** The socket at once (so it can be closed while opening) and a promise for its opening. */
-export function openVoiceSocket(url: string, timeoutMs: number, handlers: VoiceSocketHandlers) {
-  const socket = new WebSocket(url)
-  socket.onmessage = (message) => handlers.onMessage(message.data)
+/**
+ * The socket at once (so it can be closed while opening) and a promise for its opening. `create` makes it (a
+ * WorkerSocket: the voice session's socket lives in a worker).
+ */
+export function openVoiceSocket<S extends VoiceSocketLike>(
+  url: string,
+  timeoutMs: number,
+  handlers: VoiceSocketHandlers,
+  create: (url: string) => S,
+) {
+  const socket = create(url)
+  socket.onmessage = (message) => handlers.onMessage(message.data, message.input)
   let isOpen = false
   const opened = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -32,7 +42,7 @@ export function openVoiceSocket(url: string, timeoutMs: number, handlers: VoiceS
 }
 
 /** Stops listening and closes, whatever state the socket is in. */
-export function closeVoiceSocket(socket: WebSocket): void {
+export function closeVoiceSocket(socket: VoiceSocketLike): void {
   socket.onmessage = null
   socket.onclose = null
   socket.onopen = null

@@ -8,7 +8,7 @@ import type { Voice } from '@hearth/protocol'
 import { Button, buttonVariants } from '@hearth/ui/components/button'
 
 import { CopyButton } from '@/components/copy-button'
-import { PushToTalkButton } from '@/features/console/components/push-to-talk-button'
+import { PushToTalkButton } from '@/voice/components/push-to-talk-button'
 import { TurnModeToggle } from '@/features/console/components/turn-mode-toggle'
 import { connectionStatusAtom, conversationItemsAtom, turnModeAtom } from '@/voice/atoms'
 import { ActivePromptDialog } from '@/voice/components/active-prompt-dialog'

@@ -16,6 +16,7 @@ import {
   voiceSessionInfoAtom,
 } from '@/voice/atoms'
 import { LevelBars } from '@/voice/components/level-bars'
+import { SelfInterruptionOffer } from '@/voice/components/self-interruption-offer'
 import { MicrophoneDeniedError } from '@/voice/errors'
 import { VoiceConnectErrorNotice } from '@/voice/components/connect-error'
 import { formatTranscript } from '@/voice/transcript'
@@ -251,6 +252,7 @@ function VoiceHome({ user, content, preview, onModuleChange }: VoiceHomeProps) {
           {modules !== null && modules.length === 0 && (
             <p className="text-sm text-muted-foreground">No conversation modules are available yet. Please check back soon.</p>
           )}
+          <SelfInterruptionOffer />
 
           <div className="grid w-full grid-cols-2 gap-3">
             <LevelPanel caption="You">
