@@ -2,10 +2,12 @@ import type { Migration } from 'kysely/migration';
 import * as initial from './20261123000000_initial';
 import * as staffDisabled from './20261124090000_staff_disabled';
 import * as blasts from './20261124120000_blasts';
+import * as liveVoiceSessions from './20261126120000_live_voice_sessions';
 
 // Listed statically so migrations work after bundling. Frozen once landed: add, never edit.
 export const migrations: Record<string, Migration> = {
   '20261123000000_initial': initial,
   '20261124090000_staff_disabled': staffDisabled,
   '20261124120000_blasts': blasts,
+  '20261126120000_live_voice_sessions': liveVoiceSessions,
 };

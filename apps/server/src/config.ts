@@ -27,8 +27,10 @@ export interface Config {
 export interface Limits {
   /** Live voice sessions one end user may hold at once. */
   sessionsPerUser: number;
-  /** Live voice sessions across the server. */
+  /** Live voice sessions across the product (every instance on the database). */
   maxLiveSessions: number;
+  /** Live voice sessions one staff account may hold at once (console and testing pages). */
+  sessionsPerStaff: number;
   maxSessionMinutes: number;
   dailyMinutesPerUser: number;
   maxFrameBytes: number;
@@ -73,6 +75,7 @@ export function loadConfig(env: Env = process.env): Config {
     limits: {
       sessionsPerUser: int(env, 'LIMIT_SESSIONS_PER_USER', 1),
       maxLiveSessions: int(env, 'LIMIT_LIVE_SESSIONS', 500),
+      sessionsPerStaff: int(env, 'LIMIT_SESSIONS_PER_STAFF', 5),
       maxSessionMinutes: int(env, 'LIMIT_SESSION_MINUTES', 60),
       dailyMinutesPerUser: int(env, 'LIMIT_DAILY_MINUTES', 180),
       maxFrameBytes: int(env, 'LIMIT_WS_FRAME_BYTES', 256 * 1024),

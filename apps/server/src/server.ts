@@ -16,7 +16,7 @@ export async function startServer(config: Config) {
   await migrateToLatest(handle.db);
   await seed(handle.db);
   const providers = createProviders(config);
-  const deps: AppDeps = { db: handle.db, dbKind: handle.kind, config, providers, outbox: outboxOnly, shutdown: new Shutdown() };
+  const deps: AppDeps = { db: handle.db, dbKind: handle.kind, config, providers, outbox: outboxOnly, shutdown: new Shutdown(), listen: handle.listen };
   const jobs = await startJobs(deps, handle);
   deps.outbox = jobs.outbox;
   if (config.adminEmail && config.adminPassword) {

@@ -137,6 +137,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     providers: createProviders(config),
     outbox: outboxOnly,
     shutdown: new Shutdown(),
+    listen: handle.listen,
     ...opts.deps,
   };
   const started = await opts.setup?.(deps, handle);
