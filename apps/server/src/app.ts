@@ -17,12 +17,12 @@ import { staffRoutes } from './features/staff/routes';
 import { subgroupsRoutes } from './features/subgroups/routes';
 import { usersRoutes } from './features/users/routes';
 import { webPlugin } from './plugins/web';
-import { realtimeRoutes } from './realtime/routes';
+import { realtimeRoutes, type RealtimeOptions } from './realtime/routes';
 
 export const MAX_JSON_BYTES = 1024 * 1024;
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 
-export function createApp(deps: AppDeps, opts: { webDist?: string } = {}) {
+export function createApp(deps: AppDeps, opts: { webDist?: string; realtime?: RealtimeOptions } = {}) {
   return new Elysia({ serve: { maxRequestBodySize: MAX_UPLOAD_BYTES } })
     .use(errorsPlugin)
     .use(jsonBodyPlugin)
@@ -47,7 +47,7 @@ export function createApp(deps: AppDeps, opts: { webDist?: string } = {}) {
     .use(subgroupsRoutes(deps))
     .use(feedbackRoutes(deps))
     .use(staffRoutes(deps))
-    .use(realtimeRoutes(deps))
+    .use(realtimeRoutes(deps, opts.realtime))
     .all('/api/*', () => {
       throw new HttpError(404, 'Not found');
     })

@@ -6,7 +6,7 @@ import { log } from '../log';
 import { hashToken, STAFF_COOKIE, staffFromCookie, USER_COOKIE, userFromCookie, type Identity } from '../plugins/auth';
 import { forbidden, unauthorized } from '../plugins/errors';
 import { checkClientEvent } from './client-events';
-import { LiveRegistry, type LiveEndCause } from './live-registry';
+import { LiveRegistry, type LiveEndCause, type LiveRegistryTiming } from './live-registry';
 import { ModuleState } from './module-state';
 import { createLocalUpstream } from './providers/local/local-upstream';
 import { createOpenAiUpstream } from './providers/openai/openai-upstream';
@@ -83,9 +83,15 @@ function frameBytes(message: unknown): number {
   return Buffer.byteLength(JSON.stringify(message) ?? '');
 }
 
-export const realtimeRoutes = (deps: AppDeps, opts: { createUpstream?: UpstreamFactory } = {}) => {
+export interface RealtimeOptions {
+  createUpstream?: UpstreamFactory;
+  /** Heartbeat and poll intervals of the live-session registry (tests shorten or lengthen them). */
+  liveTiming?: LiveRegistryTiming;
+}
+
+export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
   const { limits } = deps.config;
-  const live = new LiveRegistry(deps);
+  const live = new LiveRegistry(deps, opts.liveTiming);
   const slots = new Set<Slot>();
   const expectedOrigin = new URL(deps.config.publicUrl).origin;
   const createUpstream = opts.createUpstream ?? upstreamFactory(deps);
