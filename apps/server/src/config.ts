@@ -22,6 +22,8 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   limits: Limits;
+  /** Server processes sharing the port on this machine (PRODUCT §8); more than one needs DATABASE_URL. */
+  workers: number;
 }
 
 export interface Limits {
@@ -72,6 +74,7 @@ export function loadConfig(env: Env = process.env): Config {
         : undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Hearth <hearth@localhost>',
+    workers: Math.max(1, Math.floor(int(env, 'WORKERS', 1))),
     limits: {
       sessionsPerUser: int(env, 'LIMIT_SESSIONS_PER_USER', 1),
       maxLiveSessions: int(env, 'LIMIT_LIVE_SESSIONS', 500),
