@@ -27,7 +27,7 @@ async function runRelay(fakeUrl: string) {
     config: {
       openaiApiKey: KEY,
       openaiRealtimeUrl: fakeUrl,
-      limits: { ...base.limits, maxLiveSessions: 100_000, maxFrameBytes: 64 * 1024 },
+      limits: { ...base.limits, maxLiveSessions: 100_000, sessionsPerStaff: 100_000, maxFrameBytes: 64 * 1024 },
     },
     deps: { providers: { ...createProviders(base), realtime: { kind: 'openai' } } },
   });
