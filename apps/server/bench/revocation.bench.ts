@@ -7,12 +7,12 @@
  *
  *   BENCH_ROUNDS=20   revocations per mode
  */
+import { startTwoInstances } from '../src/realtime/live-fixture';
+import { connectTo, KEY } from '../src/realtime/relay-fixture';
+import { startFakeRealtime } from '../src/test/fake-openai-realtime';
+
 process.env.TZ = 'UTC';
 process.env.LOG_LEVEL ??= 'silent';
-
-const { startFakeRealtime } = await import('../src/test/fake-openai-realtime');
-const { startTwoInstances } = await import('../src/realtime/live-fixture');
-const { connectTo, KEY } = await import('../src/realtime/relay-fixture');
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 20);
 const fake = startFakeRealtime({ apiKey: KEY, autoRespond: false });
