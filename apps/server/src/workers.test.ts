@@ -31,10 +31,14 @@ function start(env: Record<string, string | undefined>) {
   return child;
 }
 
-/** Pids of the processes listening on `port` (one socket each, as reusePort gives them). */
+/** Pids of the processes listening on `port` (one socket each, as reusePort gives them); 0 for a socket no process holds any more. */
 function listeners(port: number): number[] {
   const out = Bun.spawnSync(['ss', '-ltnpH', `sport = :${port}`]).stdout.toString();
-  return [...out.matchAll(/pid=(\d+)/g)].map((m) => Number(m[1])).sort();
+  return out
+    .split('\n')
+    .filter((line) => line.includes('LISTEN'))
+    .map((line) => Number(/pid=(\d+)/.exec(line)?.[1] ?? 0))
+    .sort();
 }
 
 const parentOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
@@ -49,9 +53,15 @@ async function waitFor<T>(check: () => T | Promise<T>, ok: (value: T) => boolean
   }
 }
 
-async function healthOverNewConnections(port: number, count: number) {
+async function healthOverNewConnections(port: number, count: number, phase: string) {
   const answers = await Promise.all(
-    Array.from({ length: count }, () => fetch(`http://127.0.0.1:${port}/api/health`, { headers: { connection: 'close' } }).then((r) => r.json())),
+    Array.from({ length: count }, () =>
+      fetch(`http://127.0.0.1:${port}/api/health`, { keepalive: false })
+        .then((r) => r.json())
+        .catch((err) => {
+          throw new Error(`${phase}: ${(err as Error).message}; listening: ${listeners(port).join(', ')}`);
+        }),
+    ),
   );
   return answers.filter((a) => a.ok === true && a.database === 'postgres').length;
 }
@@ -75,13 +85,13 @@ describe('WORKERS', () => {
       const workers = await waitFor(() => listeners(port), (pids) => pids.length === 2);
       expect(new Set(workers).size).toBe(2);
       for (const pid of workers) expect(parentOf(pid)).toBe(primary.pid);
-      expect(await healthOverNewConnections(port, 20)).toBe(20);
+      expect(await healthOverNewConnections(port, 20, 'two workers')).toBe(20);
 
       process.kill(workers[0], 'SIGKILL');
       // Once the killed worker's socket is gone the other one serves every connection while the primary starts
       // a new one (connections already queued on the killed socket are lost with it, as with any crash).
-      await waitFor(() => listeners(port), (pids) => !pids.includes(workers[0]));
-      expect(await healthOverNewConnections(port, 10)).toBe(10);
+      await waitFor(() => listeners(port), (pids) => pids.length === 1 && pids[0] === workers[1]);
+      expect(await healthOverNewConnections(port, 10, 'one killed')).toBe(10);
       const replaced = await waitFor(() => listeners(port), (pids) => pids.length === 2 && !pids.includes(workers[0]));
       expect(replaced).toContain(workers[1]);
 

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test
 import { sql } from 'kysely';
 import { startFakeRealtime, type FakeRealtime } from '../test/fake-openai-realtime';
 import { startTwoInstances, type TwoInstances } from './live-fixture';
-import { connectTo, KEY, ORIGIN } from './relay-fixture';
+import { KEY, ORIGIN } from './relay-fixture';
 import { TestSocket } from './test-support';
 
 // PRODUCT §3/§8: the limits hold for the whole product. Two instances on one database (see live-fixture.ts for
@@ -21,7 +21,19 @@ afterAll(async () => {
   await fake.stop();
 });
 
-const open = (url: string, cookie: string, query = '') => connectTo(fake, url, cookie, query);
+/** A session that must be admitted: a refusal fails with its close code and reason rather than a timeout. */
+async function open(url: string, cookie: string, query = '') {
+  const client = await TestSocket.open(`${url}${query}`, { origin: ORIGIN, cookie });
+  let admitted = false;
+  const refused = client.closed.then(async (c): Promise<never> => {
+    if (admitted) return new Promise<never>(() => {});
+    throw new Error(`refused: ${c.code} ${c.reason}; live rows: ${JSON.stringify(await liveRows().catch(() => []))}`);
+  });
+  const upstream = await Promise.race([fake.nextConnection(15_000), refused]);
+  const session = await Promise.race([client.waitFor('hearth.session', () => true, 15_000), refused]);
+  admitted = true;
+  return { client, upstream, session };
+}
 const refusal = async (url: string, cookie: string, query = '') => (await TestSocket.open(`${url}${query}`, { origin: ORIGIN, cookie })).closed;
 const liveRows = () => two.ctx.db.selectFrom('live_voice_sessions').selectAll().execute();
 
@@ -96,18 +108,22 @@ describe('a crashed instance', () => {
       heartbeat_at: sql<Date>`now() - make_interval(secs => ${heartbeatAgoS})`,
     });
     await two.ctx.db.insertInto('live_voice_sessions').values([row('crash-1', 31), row('crash-2', 45), row('crash-3', 120)]).execute();
-    const cookies = await Promise.all(['e@x.test', 'f@x.test', 'g@x.test'].map((email) => two.ctx.staffCookie('operator', email)));
-    const live = [await open(two.a.wsUrl, cookies[0]), await open(two.b.wsUrl, cookies[1]), await open(two.a.wsUrl, cookies[2])];
-    for (const s of live) s.client.close();
-    await Promise.all(live.map((s) => s.upstream.closed));
+    try {
+      const cookies = await Promise.all(['e@x.test', 'f@x.test', 'g@x.test'].map((email) => two.ctx.staffCookie('operator', email)));
+      const live = [await open(two.a.wsUrl, cookies[0]), await open(two.b.wsUrl, cookies[1]), await open(two.a.wsUrl, cookies[2])];
+      for (const s of live) s.client.close();
+      await Promise.all(live.map((s) => s.upstream.closed));
+      await waitUntil(async () => (await liveRows()).every((r) => r.instance_id === crashed));
 
-    // The same instance still heartbeating (29 s ago): its sessions count, so the cap of 3 is reached at 2 more.
-    await two.ctx.db.updateTable('live_voice_sessions').set({ heartbeat_at: sql<Date>`now() - interval '29 seconds'` }).where('id', '=', 'crash-1').execute();
-    const more = [await open(two.b.wsUrl, cookies[0]), await open(two.a.wsUrl, cookies[1])];
-    expect(await refusal(two.b.wsUrl, cookies[2])).toMatchObject({ code: 1013 });
-    for (const s of more) s.client.close();
-    await Promise.all(more.map((s) => s.upstream.closed));
-    await two.ctx.db.deleteFrom('live_voice_sessions').where('instance_id', '=', crashed).execute();
+      // The same instance still heartbeating (29 s ago): its sessions count, so the cap of 3 is reached at 2 more.
+      await two.ctx.db.updateTable('live_voice_sessions').set({ heartbeat_at: sql<Date>`now() - interval '29 seconds'` }).where('id', '=', 'crash-1').execute();
+      const more = [await open(two.b.wsUrl, cookies[0]), await open(two.a.wsUrl, cookies[1])];
+      expect(await refusal(two.b.wsUrl, cookies[2])).toMatchObject({ code: 1013 });
+      for (const s of more) s.client.close();
+      await Promise.all(more.map((s) => s.upstream.closed));
+    } finally {
+      await two.ctx.db.deleteFrom('live_voice_sessions').where('instance_id', '=', crashed).execute();
+    }
   });
 
   test("a killed instance's unfinished session is charged only up to its last heartbeat", async () => {
