@@ -97,7 +97,9 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
   const createUpstream = opts.createUpstream ?? upstreamFactory(deps);
   // Sessions until their post-chat work is done: a stopping server ends them and waits, so nothing is lost.
   const sessions = new Set<VoiceSession>();
+  let stopping = false;
   deps.shutdown.add(async () => {
+    stopping = true;
     for (const slot of slots) if (!slot.session) slot.close(CLOSE_CODES.goingAway, 'The server is restarting');
     await Promise.all([...sessions].map((s) => s.end('server_stopping')));
     await live.stop();
@@ -141,6 +143,12 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
         release(slot);
         return markVoiceSessionEnded(deps.db, slot.id, new Date());
       }
+    }
+    // Started while the server began to stop: the shutdown hook only ends the sessions it already knew of.
+    if (stopping) {
+      release(slot);
+      if (identity.kind === 'user') await markVoiceSessionEnded(deps.db, slot.id, new Date()).catch(() => {});
+      return slot.close(CLOSE_CODES.goingAway, 'The server is restarting');
     }
     const session = new VoiceSession({
       id: slot.id,
