@@ -19,8 +19,12 @@ export interface DatabaseHandle {
   pglite?: PGlite;
   /** Set when running on a real server. */
   connectionString?: string;
+  /** LISTEN on a channel; resolves to the function that stops listening. */
+  listen: Listen;
   close(): Promise<void>;
 }
+
+export type Listen = (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
@@ -39,6 +43,11 @@ export function pgliteHandle(pglite: PGlite): DatabaseHandle {
     db,
     kind: 'pglite',
     pglite,
+    // PGlite delivers notifications in-process, which is all it needs: it is one process's database.
+    listen: async (channel, onMessage) => {
+      const unlisten = await pglite.listen(channel, onMessage);
+      return () => (pglite.closed ? Promise.resolve() : unlisten());
+    },
     close: async () => {
       await db.destroy().catch(() => {});
       if (!pglite.closed) await pglite.close();
@@ -56,7 +65,12 @@ export function postgresHandle(connectionString: string, max = 10): DatabaseHand
     },
   });
   const db = new Kysely<Database>({ dialect: new PostgresJSDialect({ postgres: client }) });
-  return { db, kind: 'postgres', connectionString, close: () => db.destroy() };
+  // postgres.js listens on a connection of its own, outside the pool, and re-listens after a reconnect.
+  const listen: Listen = async (channel, onMessage) => {
+    const { unlisten } = await client.listen(channel, onMessage);
+    return unlisten;
+  };
+  return { db, kind: 'postgres', connectionString, listen, close: () => db.destroy() };
 }
 
 /**

@@ -216,6 +216,18 @@ export interface VoiceSessionsTable {
   post_chat_status: string | null;
 }
 
+/** A voice session live on some server instance right now (PRODUCT §8); see its migration. */
+export interface LiveVoiceSessionsTable {
+  id: string;
+  instance_id: string;
+  user_id: string | null;
+  staff_id: string | null;
+  auth_session: string;
+  started_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  heartbeat_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  ended_reason: string | null;
+}
+
 export interface RateLimitsTable {
   key: string;
   window_start: Timestamp;
@@ -244,6 +256,7 @@ export interface Database {
   campaigns: CampaignsTable;
   outbox: OutboxTable;
   voice_sessions: VoiceSessionsTable;
+  live_voice_sessions: LiveVoiceSessionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

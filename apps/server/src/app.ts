@@ -18,11 +18,11 @@ import { staffRoutes } from './features/staff/routes';
 import { subgroupsRoutes } from './features/subgroups/routes';
 import { usersRoutes } from './features/users/routes';
 import { webPlugin } from './plugins/web';
-import { realtimeRoutes } from './realtime/routes';
+import { realtimeRoutes, type RealtimeOptions } from './realtime/routes';
 
 export { MAX_JSON_BYTES, MAX_UPLOAD_BYTES } from './plugins/json-body';
 
-export function createApp(deps: AppDeps, opts: { webDist?: string } = {}) {
+export function createApp(deps: AppDeps, opts: { webDist?: string; realtime?: RealtimeOptions } = {}) {
   return new Elysia({ serve: { maxRequestBodySize: SERVER_BODY_BACKSTOP_BYTES } })
     .use(errorsPlugin)
     .use(jsonBodyPlugin)
@@ -44,7 +44,7 @@ export function createApp(deps: AppDeps, opts: { webDist?: string } = {}) {
     .use(subgroupsRoutes(deps))
     .use(feedbackRoutes(deps))
     .use(staffRoutes(deps))
-    .use(realtimeRoutes(deps))
+    .use(realtimeRoutes(deps, opts.realtime))
     .all('/api/*', () => {
       throw new HttpError(404, 'Not found');
     })

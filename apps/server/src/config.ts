@@ -23,13 +23,17 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   limits: Limits;
+  /** Server processes sharing the port on this machine (PRODUCT §8); more than one needs DATABASE_URL. */
+  workers: number;
 }
 
 export interface Limits {
   /** Live voice sessions one end user may hold at once. */
   sessionsPerUser: number;
-  /** Live voice sessions across the server. */
+  /** Live voice sessions across the product (every instance on the database). */
   maxLiveSessions: number;
+  /** Live voice sessions one staff account may hold at once (console and testing pages). */
+  sessionsPerStaff: number;
   maxSessionMinutes: number;
   dailyMinutesPerUser: number;
   maxFrameBytes: number;
@@ -72,9 +76,11 @@ export function loadConfig(env: Env = process.env): Config {
         : undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Hearth <hearth@localhost>',
+    workers: Math.max(1, Math.floor(int(env, 'WORKERS', 1))),
     limits: {
       sessionsPerUser: int(env, 'LIMIT_SESSIONS_PER_USER', 1),
       maxLiveSessions: int(env, 'LIMIT_LIVE_SESSIONS', 500),
+      sessionsPerStaff: int(env, 'LIMIT_SESSIONS_PER_STAFF', 5),
       maxSessionMinutes: int(env, 'LIMIT_SESSION_MINUTES', 60),
       dailyMinutesPerUser: int(env, 'LIMIT_DAILY_MINUTES', 180),
       maxFrameBytes: int(env, 'LIMIT_WS_FRAME_BYTES', 256 * 1024),

@@ -1,4 +1,4 @@
-import type { DB, DatabaseKind } from '@hearth/db/client';
+import type { DB, DatabaseKind, Listen } from '@hearth/db/client';
 import type { Config } from './config';
 import type { Providers } from './providers';
 import type { Outbox } from './features/messages/outbox';
@@ -12,4 +12,6 @@ export interface AppDeps {
   providers: Providers;
   outbox: Outbox;
   shutdown: Shutdown;
+  /** LISTEN/NOTIFY on the database, for signals between instances; without it they travel by polling alone. */
+  listen?: Listen;
 }

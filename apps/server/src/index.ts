@@ -1,26 +1,49 @@
 import { loadConfig } from './config';
 import { DataDirLockedError, startServer } from './server';
 import { announcedUrl } from './plugins/origin';
+import { reportToPrimary, runPrimary, WORKER_ENV, workersProblem } from './workers';
 
 const config = loadConfig();
-try {
-  const { url, stop, deps } = await startServer(config);
+const problem = workersProblem(config);
+if (problem) {
+  console.error(problem);
+  process.exit(1);
+}
+const isWorker = process.env[WORKER_ENV] !== undefined;
+
+function banner(url: string, databaseKind: string, realtime: string, workerPids: number[] = []) {
   const shown = announcedUrl(config, url);
   console.log(`\nHearth is running at ${shown}`);
-  console.log(`  database: ${deps.dbKind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
-  console.log(`  providers: ${deps.providers.realtime.kind === 'local' ? 'local (no OPENAI_API_KEY set)' : 'OpenAI'}`);
+  console.log(`  database: ${databaseKind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
+  console.log(`  providers: ${realtime === 'local' ? 'local (no OPENAI_API_KEY set)' : 'OpenAI'}`);
+  if (workerPids.length) console.log(`  workers: ${workerPids.length} processes sharing the port (pids ${workerPids.join(', ')})`);
   if (config.adminEmail && config.adminPassword) {
     console.log(`  sign in at ${shown}/login with ADMIN_EMAIL and ADMIN_PASSWORD`);
   } else {
     console.log('  no admin account was created: start with ADMIN_EMAIL=you@example.com ADMIN_PASSWORD=… to create one,');
     console.log(`  then sign in at ${shown}/login`);
   }
-  const shutdown = async () => {
-    await stop().catch(() => {});
-    process.exit(0);
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+}
+
+try {
+  if (config.workers > 1 && !isWorker) {
+    const primary = await runPrimary(config);
+    banner(primary.url, 'postgres', config.openaiApiKey ? 'openai' : 'local', primary.pids());
+  } else {
+    const { url, stop, deps } = await startServer(config, { prepared: isWorker });
+    let stopping = false;
+    const shutdown = async () => {
+      if (stopping) return;
+      stopping = true;
+      await stop().catch(() => {});
+      process.exit(0);
+    };
+    process.on('SIGTERM', shutdown);
+    // Ctrl-C reaches the whole process group: a worker leaves it to the primary, which stops workers with SIGTERM.
+    process.on('SIGINT', isWorker ? () => {} : shutdown);
+    if (isWorker) reportToPrimary(url, () => void shutdown());
+    else banner(url, deps.dbKind, deps.providers.realtime.kind);
+  }
 } catch (err) {
   if (err instanceof DataDirLockedError) {
     console.error(err.message);

@@ -1,4 +1,4 @@
-import { migrateToLatest, openDatabase, DataDirLockedError } from '@hearth/db/client';
+import { migrateToLatest, openDatabase, DataDirLockedError, type DatabaseHandle } from '@hearth/db/client';
 import { seed } from '@hearth/db/seed';
 import { createApp } from './app';
 import type { Config } from './config';
@@ -10,21 +10,37 @@ import { log } from './log';
 import { Shutdown } from './shutdown';
 import { createProviders, describeProviders } from './providers';
 
-/** Opens the database, migrates, seeds, creates the admin from the environment and listens. */
-export async function startServer(config: Config) {
+function depsFor(config: Config, handle: DatabaseHandle): AppDeps {
+  return { db: handle.db, dbKind: handle.kind, config, providers: createProviders(config), outbox: outboxOnly, shutdown: new Shutdown(), listen: handle.listen };
+}
+
+/** Migrations, seed and the admin from the environment: once per start, before any server process listens. */
+export async function prepareDatabase(config: Config, open?: DatabaseHandle): Promise<void> {
+  const handle = open ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  try {
+    await migrateToLatest(handle.db);
+    await seed(handle.db);
+    if (config.adminEmail && config.adminPassword) {
+      await ensureStaff(depsFor(config, handle), config.adminEmail, config.adminPassword, 'admin');
+    }
+  } finally {
+    if (!open) await handle.close();
+  }
+}
+
+/**
+ * Opens the database, prepares it (unless a WORKERS primary already did: `prepared`) and listens. The port is
+ * opened with reusePort so that WORKERS processes share it (PRODUCT §8).
+ */
+export async function startServer(config: Config, opts: { prepared?: boolean } = {}) {
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrateToLatest(handle.db);
-  await seed(handle.db);
-  const providers = createProviders(config);
-  const deps: AppDeps = { db: handle.db, dbKind: handle.kind, config, providers, outbox: outboxOnly, shutdown: new Shutdown() };
+  if (!opts.prepared) await prepareDatabase(config, handle);
+  const deps = depsFor(config, handle);
   const jobs = await startJobs(deps, handle);
   deps.outbox = jobs.outbox;
-  if (config.adminEmail && config.adminPassword) {
-    await ensureStaff(deps, config.adminEmail, config.adminPassword, 'admin');
-  }
-  const app = createApp(deps).listen({ port: config.port, hostname: config.host });
+  const app = createApp(deps).listen({ port: config.port, hostname: config.host, reusePort: true });
   const url = `http://${config.host}:${app.server?.port}`;
-  log.info('listening', { url, database: handle.kind, providers: describeProviders(providers) });
+  log.info('listening', { url, database: handle.kind, providers: describeProviders(deps.providers), pid: process.pid });
   const stop = async () => {
     await deps.shutdown.run();
     await app.stop();

@@ -124,6 +124,10 @@ export const CLOSE_CODES = {
   replaced: 4000,
   timeLimit: 4001,
   dailyLimit: 4002,
+  /** The sign-in behind the session was withdrawn (links revoked, user deleted, staff disabled or signed out). */
+  signedOut: 4003,
+  /** The staff account already holds LIMIT_SESSIONS_PER_STAFF live sessions. */
+  staffLimit: 4004,
 } as const;
 
 /** Cancel errors SPEC §4 says to ignore: the response had already finished. */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '@hearth/db/client';
+import { liveRowActive } from './live-repository';
 
 /** The end user's memory document, appended to the instructions on the user page (SPEC §3). */
 export async function loadMemoryDocument(db: DB, userId: string): Promise<string> {
@@ -7,20 +8,29 @@ export async function loadMemoryDocument(db: DB, userId: string): Promise<string
   return row?.memory_document ?? '';
 }
 
-export async function upsertMemoryEntry(db: DB, userId: string, key: string, value: string): Promise<void> {
-  await db
+/**
+ * Memory and mood written by a live session's tools: only while that session is live in live_voice_sessions, so
+ * once revocation (or a newer session) has ended it, nothing more is written, on any instance (PRODUCT §3).
+ * Returns whether the entry was written.
+ */
+export async function upsertLiveMemoryEntry(db: DB, sessionId: string, userId: string, key: string, value: string): Promise<boolean> {
+  const r = await db
     .insertInto('memory_entries')
-    .values({ user_id: userId, key, value })
+    .columns(['user_id', 'key', 'value'])
+    .expression(db.selectNoFrom((eb) => [eb.val(userId).as('user_id'), eb.val(key).as('key'), eb.val(value).as('value')]).where(liveRowActive(sessionId)))
     .onConflict((oc) => oc.columns(['user_id', 'key']).doUpdateSet({ value, updated_at: sql`now()` }))
-    .execute();
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-export async function upsertMoodEntry(db: DB, userId: string, key: string, value: number): Promise<void> {
-  await db
+export async function upsertLiveMoodEntry(db: DB, sessionId: string, userId: string, key: string, value: number): Promise<boolean> {
+  const r = await db
     .insertInto('mood_entries')
-    .values({ user_id: userId, key, value })
+    .columns(['user_id', 'key', 'value'])
+    .expression(db.selectNoFrom((eb) => [eb.val(userId).as('user_id'), eb.val(key).as('key'), eb.cast<number>(eb.val(value), 'integer').as('value')]).where(liveRowActive(sessionId)))
     .onConflict((oc) => oc.columns(['user_id', 'key']).doUpdateSet({ value, updated_at: sql`now()` }))
-    .execute();
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 /** Records a live end-user session (post-chat work later claims this row and sets ended_at). */
@@ -35,22 +45,4 @@ export async function insertVoiceSession(db: DB, row: { id: string; userId: stri
 /** Marks when a session ended, for the daily minutes, unless post-chat work already did. */
 export async function markVoiceSessionEnded(db: DB, id: string, endedAt: Date): Promise<void> {
   await db.updateTable('voice_sessions').set({ ended_at: endedAt }).where('id', '=', id).where('ended_at', 'is', null).execute();
-}
-
-/**
- * Voice minutes an end user has used since the start of today (UTC). A session without an end (still live,
- * or cut off by a crash) counts up to now, at most `maxSessionMinutes`.
- */
-export async function minutesUsedToday(db: DB, userId: string, maxSessionMinutes: number): Promise<number> {
-  const row = await db
-    .selectFrom('voice_sessions')
-    .select(
-      sql<number>`coalesce(sum(extract(epoch from (least(coalesce(ended_at, now()), started_at + make_interval(secs => cast(${maxSessionMinutes * 60} as double precision))) - started_at))), 0)::float8 / 60`.as(
-        'minutes',
-      ),
-    )
-    .where('user_id', '=', userId)
-    .where('started_at', '>=', sql<Date>`date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`)
-    .executeTakeFirst();
-  return Number(row?.minutes ?? 0);
 }

@@ -3,15 +3,15 @@ import { randomUUID } from 'node:crypto';
 import { CLOSE_CODES, type BrowserEvent, type VoicePage } from '@hearth/protocol';
 import type { AppDeps } from '../deps';
 import { log } from '../log';
-import { staffFromCookie, userFromCookie, type Identity } from '../plugins/auth';
+import { hashToken, STAFF_COOKIE, staffFromCookie, USER_COOKIE, userFromCookie, type Identity } from '../plugins/auth';
 import { forbidden, unauthorized } from '../plugins/errors';
 import { checkClientEvent } from './client-events';
-import { LiveSessions } from './live-sessions';
 import { acceptedOrigins } from '../plugins/origin';
+import { LiveRegistry, type LiveEndCause, type LiveRegistryTiming } from './live-registry';
 import { ModuleState } from './module-state';
 import { createLocalUpstream } from './providers/local/local-upstream';
 import { createOpenAiUpstream } from './providers/openai/openai-upstream';
-import { insertVoiceSession, markVoiceSessionEnded, minutesUsedToday } from './repository';
+import { insertVoiceSession, markVoiceSessionEnded } from './repository';
 import { initialSettings } from './session-config';
 import type { UpstreamFactory } from './upstream';
 import { VoiceSession } from './voice-session';
@@ -25,6 +25,8 @@ type CookieJar = Record<string, { value: unknown }>;
 
 interface Admitted {
   identity: Identity;
+  /** The sign-in (sessions.token_hash) that opened the socket: withdrawing it ends the voice session. */
+  authSession: string;
   page: VoicePage;
   query: Record<string, string | undefined>;
 }
@@ -52,14 +54,26 @@ export function upstreamFactory(deps: AppDeps): UpstreamFactory {
 }
 
 /** Identity for /ws: on the user page an end-user session wins (it is their page), elsewhere staff first. */
-async function identifySocket(deps: AppDeps, cookie: CookieJar, page: string | undefined): Promise<{ identity: Identity; page: VoicePage } | null> {
+async function identifySocket(deps: AppDeps, cookie: CookieJar, page: string | undefined): Promise<Omit<Admitted, 'query'> | null> {
   const userFirst = page === 'user';
   const first = userFirst ? await userFromCookie(deps, cookie) : await staffFromCookie(deps, cookie);
   const identity = first ?? (userFirst ? await staffFromCookie(deps, cookie) : await userFromCookie(deps, cookie));
   if (!identity) return null;
-  if (identity.kind === 'user') return { identity, page: 'user' };
-  return { identity, page: page === 'testing' || page === 'user' ? page : 'console' };
+  const authSession = hashToken(String(cookie[identity.kind === 'user' ? USER_COOKIE : STAFF_COOKIE]?.value));
+  if (identity.kind === 'user') return { identity, authSession, page: 'user' };
+  return { identity, authSession, page: page === 'testing' || page === 'user' ? page : 'console' };
 }
+
+const REFUSED: Record<'full' | 'staff_full' | 'daily_used', [number, string]> = {
+  full: [CLOSE_CODES.tooManySessions, 'Too many live sessions'],
+  staff_full: [CLOSE_CODES.staffLimit, 'Too many live sessions for this account'],
+  daily_used: [CLOSE_CODES.dailyLimit, 'Daily voice minutes used up'],
+};
+
+const ENDED_ELSEWHERE: Record<LiveEndCause, [number, string]> = {
+  replaced: [CLOSE_CODES.replaced, 'Replaced by a newer session'],
+  signed_out: [CLOSE_CODES.signedOut, 'Signed out: this sign-in is no longer valid'],
+};
 
 /** A frame's size without re-encoding audio (the hot path); other events are small or rare. */
 function frameBytes(message: unknown): number {
@@ -70,29 +84,51 @@ function frameBytes(message: unknown): number {
   return Buffer.byteLength(JSON.stringify(message) ?? '');
 }
 
-export const realtimeRoutes = (deps: AppDeps, opts: { createUpstream?: UpstreamFactory } = {}) => {
+export interface RealtimeOptions {
+  createUpstream?: UpstreamFactory;
+  /** Heartbeat and poll intervals of the live-session registry (tests shorten or lengthen them). */
+  liveTiming?: LiveRegistryTiming;
+}
+
+export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
   const { limits } = deps.config;
-  const live = new LiveSessions<Slot>(limits);
+  const live = new LiveRegistry(deps, opts.liveTiming);
+  const slots = new Set<Slot>();
   const createUpstream = opts.createUpstream ?? upstreamFactory(deps);
   // Sessions until their post-chat work is done: a stopping server ends them and waits, so nothing is lost.
   const sessions = new Set<VoiceSession>();
+  let stopping = false;
   deps.shutdown.add(async () => {
-    for (const slot of live.all()) if (!slot.session) slot.close(CLOSE_CODES.goingAway, 'The server is restarting');
+    stopping = true;
+    for (const slot of slots) if (!slot.session) slot.close(CLOSE_CODES.goingAway, 'The server is restarting');
     await Promise.all([...sessions].map((s) => s.end('server_stopping')));
+    await live.stop();
   });
+
+  /** Ends a slot's own registration once (closed socket, refused start, ended session). */
+  function release(slot: Slot) {
+    if (!slots.delete(slot)) return;
+    void live.release(slot.id);
+  }
 
   async function start(slot: Slot, admitted: Admitted) {
     const { identity, page, query } = admitted;
-    let maxDurationMs = limits.maxSessionMinutes * 60_000;
-    if (identity.kind === 'user') {
-      const usedMinutes = await minutesUsedToday(deps.db, identity.id, limits.maxSessionMinutes);
-      const leftMs = (limits.dailyMinutesPerUser - usedMinutes) * 60_000;
-      if (leftMs < 1000) {
-        live.remove(slot);
-        return slot.close(CLOSE_CODES.dailyLimit, 'Daily voice minutes used up');
-      }
-      maxDurationMs = Math.min(maxDurationMs, leftMs);
+    const admission = await live.admit(
+      { id: slot.id, userId: slot.userId, staffId: identity.kind === 'staff' ? identity.id : null, authSession: admitted.authSession },
+      (cause) => {
+        if (slot.session) return void slot.session.end(cause);
+        release(slot);
+        slot.close(...ENDED_ELSEWHERE[cause]);
+      },
+    );
+    if (!admission.ok) {
+      log.warn('voice session refused', { reason: admission.reason, live: live.size });
+      return slot.close(...REFUSED[admission.reason]);
     }
+    slots.add(slot);
+    if (slot.closed) return release(slot);
+    let maxDurationMs = limits.maxSessionMinutes * 60_000;
+    if (identity.kind === 'user') maxDurationMs = Math.min(maxDurationMs, (limits.dailyMinutesPerUser - admission.minutesUsed) * 60_000);
     const version = Number(query.version);
     const modules = await ModuleState.load(deps.db, {
       page,
@@ -100,10 +136,19 @@ export const realtimeRoutes = (deps: AppDeps, opts: { createUpstream?: UpstreamF
       module: query.module || undefined,
       version: Number.isInteger(version) && version > 0 ? version : undefined,
     });
-    if (slot.closed) return;
+    if (slot.closed) return release(slot);
     if (identity.kind === 'user') {
       await insertVoiceSession(deps.db, { id: slot.id, userId: identity.id, moduleName: modules.moduleName, startedAt: new Date() });
-      if (slot.closed) return markVoiceSessionEnded(deps.db, slot.id, new Date());
+      if (slot.closed) {
+        release(slot);
+        return markVoiceSessionEnded(deps.db, slot.id, new Date());
+      }
+    }
+    // Started while the server began to stop: the shutdown hook only ends the sessions it already knew of.
+    if (stopping) {
+      release(slot);
+      if (identity.kind === 'user') await markVoiceSessionEnded(deps.db, slot.id, new Date()).catch(() => {});
+      return slot.close(CLOSE_CODES.goingAway, 'The server is restarting');
     }
     const session = new VoiceSession({
       id: slot.id,
@@ -114,7 +159,7 @@ export const realtimeRoutes = (deps: AppDeps, opts: { createUpstream?: UpstreamF
       client: slot,
       createUpstream,
       maxDurationMs,
-      onEnded: () => live.remove(slot),
+      onEnded: () => release(slot),
       onFinished: () => sessions.delete(session),
     });
     sessions.add(session);
@@ -156,19 +201,11 @@ export const realtimeRoutes = (deps: AppDeps, opts: { createUpstream?: UpstreamF
           raw.close(code, reason);
         },
       };
-      const admission = live.admit(slot);
-      if (!admission.ok) {
-        log.warn('voice session refused: server full', { live: live.size });
-        return slot.close(CLOSE_CODES.tooManySessions, 'Too many live sessions');
-      }
       data.slot = slot;
-      for (const old of admission.replaced) {
-        if (old.session) void old.session.end('replaced');
-        else old.close(CLOSE_CODES.replaced, 'Replaced by a newer session');
-      }
+      // Admission asks the database (limits hold across instances); events sent meanwhile wait in slot.early.
       start(slot, admitted).catch((err) => {
         log.error('voice session failed to start', { sessionId: slot.id, error: (err as Error)?.name });
-        live.remove(slot);
+        release(slot);
         slot.close(CLOSE_CODES.upstreamFailed, 'Voice session could not start');
       });
     },
@@ -188,7 +225,7 @@ export const realtimeRoutes = (deps: AppDeps, opts: { createUpstream?: UpstreamF
       if (!slot) return;
       slot.closed = true;
       if (slot.session) slot.session.clientClosed();
-      else live.remove(slot);
+      else release(slot);
     },
   });
 };

@@ -1,5 +1,5 @@
 import { log } from '../log';
-import { upsertMemoryEntry, upsertMoodEntry } from './repository';
+import { upsertLiveMemoryEntry, upsertLiveMoodEntry } from './repository';
 import { parseToolCall, toolOutput, type ToolCall } from './tools';
 import type { ToolHost } from './tool-host';
 
@@ -8,6 +8,7 @@ import type { ToolHost } from './tool-host';
  * Effects reach the upstream (new instructions) and the browser (hearth.* events) before the output does.
  */
 export async function runTool(session: ToolHost, name: string, rawArguments: string): Promise<string> {
+  if (session.ended) return toolOutput.error(ENDED);
   const parsed = parseToolCall(name, rawArguments, session.page);
   if (!parsed.ok) return toolOutput.error(parsed.error);
   try {
@@ -17,6 +18,8 @@ export async function runTool(session: ToolHost, name: string, rawArguments: str
     return toolOutput.error(`${name} could not be completed`);
   }
 }
+
+const ENDED = 'The session has ended';
 
 async function execute(session: ToolHost, call: ToolCall): Promise<string> {
   const db = session.db;
@@ -35,14 +38,17 @@ async function execute(session: ToolHost, call: ToolCall): Promise<string> {
       return toolOutput.ok({ module: session.modules.moduleName, version: session.modules.version, prompt: session.modules.promptName });
     }
     case 'set_memory': {
-      if (session.userId) await upsertMemoryEntry(db, session.userId, call.key, call.value);
-      else session.staffMemory.set(call.key, call.value);
+      // The write itself checks the session is still live product-wide (revocation may be on another instance).
+      if (session.userId) {
+        if (!(await upsertLiveMemoryEntry(db, session.id, session.userId, call.key, call.value))) return toolOutput.error(ENDED);
+      } else session.staffMemory.set(call.key, call.value);
       session.sendClient({ type: 'hearth.memory', key: call.key, value: call.value });
       return toolOutput.ok({ key: call.key });
     }
     case 'set_mood_score': {
-      if (session.userId) await upsertMoodEntry(db, session.userId, call.key, call.value);
-      else session.staffMood.set(call.key, call.value);
+      if (session.userId) {
+        if (!(await upsertLiveMoodEntry(db, session.id, session.userId, call.key, call.value))) return toolOutput.error(ENDED);
+      } else session.staffMood.set(call.key, call.value);
       session.sendClient({ type: 'hearth.mood', key: call.key, value: call.value });
       return toolOutput.ok({ key: call.key, value: call.value });
     }

@@ -27,12 +27,13 @@ export interface ClientChannel {
   close(code: number, reason: string): void;
 }
 
-export type EndCause = 'client_closed' | 'end_session' | 'upstream_failed' | 'replaced' | 'time_limit' | 'server_stopping';
+export type EndCause = 'client_closed' | 'end_session' | 'upstream_failed' | 'replaced' | 'signed_out' | 'time_limit' | 'server_stopping';
 
 const CLOSE_FOR: Record<Exclude<EndCause, 'client_closed'>, [number, string]> = {
   end_session: [CLOSE_CODES.normal, 'Session ended'],
   upstream_failed: [CLOSE_CODES.upstreamFailed, 'Voice service unavailable'],
   replaced: [CLOSE_CODES.replaced, 'Replaced by a newer session'],
+  signed_out: [CLOSE_CODES.signedOut, 'Signed out: this sign-in is no longer valid'],
   time_limit: [CLOSE_CODES.timeLimit, 'Session time limit reached'],
   server_stopping: [CLOSE_CODES.goingAway, 'The server is restarting'],
 };
@@ -351,7 +352,9 @@ export class VoiceSession implements ToolHost {
     this.upstream.close();
     this.onEnded(this);
     const endedAt = new Date();
-    const postChat = await this.postChat(endedAt);
+    // A withdrawn sign-in (revoked, deleted, disabled, signed out) takes nothing more from the conversation.
+    const postChat: HearthPostChat =
+      cause === 'signed_out' ? await this.skipPostChat(endedAt) : await this.postChat(endedAt);
     this.transcript = [];
     if (this.clientOpen && cause !== 'client_closed') {
       this.sendClient(postChat);
@@ -370,6 +373,11 @@ export class VoiceSession implements ToolHost {
       ...this.counts,
     });
     this.onFinished?.(this);
+  }
+
+  private async skipPostChat(endedAt: Date): Promise<HearthPostChat> {
+    if (this.userId) await markVoiceSessionEnded(this.deps.db, this.id, endedAt).catch(() => {});
+    return { type: 'hearth.post_chat', status: 'skipped', did: {} };
   }
 
   private async postChat(endedAt: Date): Promise<HearthPostChat> {

@@ -103,6 +103,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 export interface TestContext {
   app: ReturnType<typeof createApp>;
+  /** The test database (another app instance on the same database opens its own connection from it). */
+  handle: DatabaseHandle;
   deps: AppDeps;
   db: AppDeps['db'];
   request(method: string, path: string, opts?: { body?: unknown; cookie?: string; headers?: Record<string, string>; raw?: BodyInit }): Promise<TestResponse>;
@@ -125,6 +127,7 @@ export interface TestContextOptions {
   deps?: Partial<AppDeps>;
   /** Runs before the app is built, e.g. to start the job queue; what it returns is stopped at close. */
   setup?: (deps: AppDeps, handle: DatabaseHandle) => Promise<{ stop(): Promise<void> } | void>;
+  app?: Omit<NonNullable<Parameters<typeof createApp>[1]>, 'webDist'>;
 }
 
 export async function createTestContext(opts: TestContextOptions = {}): Promise<TestContext> {
@@ -137,13 +140,15 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     providers: createProviders(config),
     outbox: outboxOnly,
     shutdown: new Shutdown(),
+    listen: handle.listen,
     ...opts.deps,
   };
   const started = await opts.setup?.(deps, handle);
-  const app = createApp(deps, { webDist: '/nonexistent-web-dist' });
+  const app = createApp(deps, { ...opts.app, webDist: '/nonexistent-web-dist' });
   const staffCookies = new Map<string, string>();
   const ctx: TestContext = {
     app,
+    handle,
     deps,
     db: handle.db,
     async request(method, path, { body, cookie, headers = {}, raw } = {}) {

@@ -23,6 +23,8 @@ describe('describeSocketClose', () => {
     expect(describeSocketClose(4000, '')).toContain('another tab')
     expect(describeSocketClose(4001, '')).toContain('time limit')
     expect(describeSocketClose(4002, '')).toContain('voice minutes')
+    expect(describeSocketClose(4003, 'Signed out: this sign-in is no longer valid')).toContain('signed out')
+    expect(describeSocketClose(4004, '')).toContain('End one and try again')
     expect(describeSocketClose(1008, 'Frame too large')).toBe('The voice session was refused: Frame too large')
     expect(describeSocketClose(1006, '')).toContain('connection to the voice server was lost')
     expect(describeSocketClose(4999, 'Odd')).toBe('Odd')

@@ -40,6 +40,10 @@ export function describeSocketClose(code: number, reason: string): string {
       return 'The conversation reached its time limit.'
     case CLOSE_CODES.dailyLimit:
       return 'You have used today’s voice minutes. Please come back tomorrow.'
+    case CLOSE_CODES.signedOut:
+      return 'You were signed out, so the conversation ended. Open your link or sign in again to continue.'
+    case CLOSE_CODES.staffLimit:
+      return 'This account already has as many live conversations as it may. End one and try again.'
     case CLOSE_CODES.upstreamFailed:
       return 'The voice service is not available right now. Please try again in a moment.'
     case CLOSE_CODES.policy:

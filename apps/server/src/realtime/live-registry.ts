@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import type { AppDeps } from '../deps';
+import { log } from '../log';
+import {
+  admitLiveSession,
+  deleteLiveRow,
+  deleteLiveRowsOf,
+  heartbeatLiveRows,
+  liveRowsOf,
+  sweepStaleLiveRows,
+  type LiveAdmitResult,
+  type LiveRow,
+} from './live-repository';
+
+/** Why another instance (or a withdrawn sign-in) ended a session held here. */
+export type LiveEndCause = 'replaced' | 'signed_out';
+
+const CHANNEL = 'hearth_live_voice_sessions';
+
+export interface LiveRegistryTiming {
+  /** How often this instance refreshes its rows' heartbeat (a row stops counting 30 s after the last one). */
+  heartbeatMs: number;
+  /** The fallback check of this instance's rows, for a notification that got lost. */
+  pollMs: number;
+}
+
+/**
+ * This instance's side of live_voice_sessions (PRODUCT §3, §8). Why rows with heartbeats plus LISTEN/NOTIFY:
+ * - Admission is one transaction under an advisory lock that counts the rows of every instance, so the global,
+ *   per-user and per-staff limits and the daily minutes hold product-wide; it works the same on PGlite.
+ * - Heartbeats make a crashed instance's sessions stop counting within 30 s without anyone cleaning up.
+ * - A row references the sign-in that opened it (on delete cascade), so every way of withdrawing a sign-in
+ *   (revoked links, deleted user, disabled or signed-out staff, password reset, expiry purge) ends the session
+ *   without each feature knowing about voice. A trigger NOTIFYs the holding instance, which closes the socket at
+ *   once; a poll of its own rows every second makes that hold even when a notification is lost.
+ * - Tools write memory only while their row is active (a check inside the same SQL statement), so an ended
+ *   session writes nothing, even before its instance has heard of the end.
+ */
+export class LiveRegistry {
+  readonly instanceId = randomUUID();
+  private readonly local = new Map<string, (cause: LiveEndCause) => void>();
+  private heartbeat: ReturnType<typeof setInterval> | null = null;
+  private poll: ReturnType<typeof setInterval> | null = null;
+  private listening: Promise<(() => Promise<void>) | null> | null = null;
+  private checking = false;
+  private checkAgain = false;
+  private stopped = false;
+
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly timing: LiveRegistryTiming = { heartbeatMs: 10_000, pollMs: 1_000 },
+  ) {}
+
+  get size(): number {
+    return this.local.size;
+  }
+
+  /** Admits a session product-wide; `onEnd` runs once if another instance or a withdrawn sign-in ends it. */
+  async admit(row: Omit<LiveRow, 'instanceId'>, onEnd: (cause: LiveEndCause) => void): Promise<LiveAdmitResult> {
+    this.listen();
+    const result = await admitLiveSession(this.deps.db, { ...row, instanceId: this.instanceId }, this.deps.config.limits);
+    if (!result.ok) return result;
+    this.local.set(row.id, onEnd);
+    this.startTimers();
+    // The sessions it replaced may be held here: no need to wait for the notification.
+    if (result.replaced.length) void this.check();
+    return result;
+  }
+
+  /** The session ended here: its row goes, so it stops counting at once. */
+  async release(id: string): Promise<void> {
+    this.local.delete(id);
+    if (this.local.size === 0) this.stopTimers();
+    await deleteLiveRow(this.deps.db, id).catch((err) => log.warn('live session row not removed', { sessionId: id, error: (err as Error)?.name }));
+  }
+
+  /** At shutdown, after the sessions have ended: stop listening and take any remaining rows out. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.stopTimers();
+    const unlisten = await this.listening?.catch(() => null);
+    await unlisten?.().catch(() => {});
+    this.local.clear();
+    await deleteLiveRowsOf(this.deps.db, this.instanceId).catch(() => {});
+  }
+
+  private listen() {
+    if (this.listening || !this.deps.listen || this.stopped) return;
+    this.listening = this.deps.listen(CHANNEL, (payload) => {
+      if (payload === this.instanceId) void this.check();
+    }).catch((err) => {
+      log.warn('live session notifications unavailable; polling only', { error: (err as Error)?.name });
+      return null;
+    });
+  }
+
+  private startTimers() {
+    if (this.poll || this.stopped) return;
+    this.poll = setInterval(() => void this.check(), this.timing.pollMs);
+    this.heartbeat = setInterval(() => void this.beat(), this.timing.heartbeatMs);
+  }
+
+  private stopTimers() {
+    if (this.poll) clearInterval(this.poll);
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.poll = this.heartbeat = null;
+  }
+
+  private async beat() {
+    try {
+      await heartbeatLiveRows(this.deps.db, this.instanceId);
+      await sweepStaleLiveRows(this.deps.db);
+    } catch (err) {
+      log.warn('live session heartbeat failed', { error: (err as Error)?.name });
+    }
+  }
+
+  /** Ends the local sessions whose row is gone (sign-in withdrawn) or was marked ended by another instance. */
+  private async check(): Promise<void> {
+    if (this.checking) {
+      this.checkAgain = true;
+      return;
+    }
+    this.checking = true;
+    try {
+      do {
+        this.checkAgain = false;
+        // Only sessions admitted before the query started: their rows are committed, so missing means gone.
+        const known = [...this.local.keys()];
+        if (known.length === 0) break;
+        const rows = new Map((await liveRowsOf(this.deps.db, this.instanceId)).map((r) => [r.id, r.ended_reason]));
+        for (const id of known) {
+          const state = rows.get(id);
+          if (state === null) continue;
+          const onEnd = this.local.get(id);
+          if (!onEnd) continue;
+          this.local.delete(id);
+          if (state !== undefined) void deleteLiveRow(this.deps.db, id).catch(() => {});
+          onEnd(state === 'replaced' ? 'replaced' : 'signed_out');
+        }
+        if (this.local.size === 0) this.stopTimers();
+      } while (this.checkAgain);
+    } catch (err) {
+      log.warn('live session check failed', { error: (err as Error)?.name });
+    } finally {
+      this.checking = false;
+    }
+  }
+}

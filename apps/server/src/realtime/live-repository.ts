@@ -1,0 +1,134 @@
+import { sql } from 'kysely';
+import type { DB } from '@hearth/db/client';
+import type { Limits } from '../config';
+
+/**
+ * The live_voice_sessions table: the product-wide register of live voice sessions (PRODUCT §3, §8). Every
+ * instance admits through it, so two instances on one database keep one set of limits.
+ */
+
+/** A row whose heartbeat is older than this belongs to an instance that stopped (crashed): it no longer counts. */
+export const LIVE_STALE_SECONDS = 30;
+/** Rows this stale are deleted outright (their instance is long gone). */
+const LIVE_GONE_SECONDS = 300;
+/** Admissions are serialised product-wide by this advisory lock, so two instances never both take the last place. */
+const ADMISSION_LOCK = 0x6865617274;
+
+export interface LiveRow {
+  id: string;
+  instanceId: string;
+  userId: string | null;
+  staffId: string | null;
+  /** sessions.token_hash of the sign-in that opened it: deleting that sign-in deletes this row. */
+  authSession: string;
+}
+
+export type LiveRefusal = 'full' | 'staff_full' | 'daily_used';
+export type LiveAdmitResult = { ok: true; minutesUsed: number; replaced: string[] } | { ok: false; reason: LiveRefusal; minutesUsed?: number };
+
+type AdmitLimits = Pick<Limits, 'maxLiveSessions' | 'sessionsPerUser' | 'sessionsPerStaff' | 'maxSessionMinutes' | 'dailyMinutesPerUser'>;
+
+const fresh = sql<boolean>`heartbeat_at > now() - make_interval(secs => ${LIVE_STALE_SECONDS})`;
+
+/**
+ * Admits a session in one transaction under the advisory lock: the daily minutes, the user's older sessions
+ * marked 'replaced' (on whichever instance they are), the global cap and the staff account's cap. A refusal
+ * changes nothing, so a refused newer session never ends the older one.
+ */
+export async function admitLiveSession(db: DB, row: LiveRow, limits: AdmitLimits): Promise<LiveAdmitResult> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${ADMISSION_LOCK}::bigint)`.execute(trx);
+    let minutesUsed = 0;
+    let replaced: string[] = [];
+    if (row.userId !== null) {
+      minutesUsed = await minutesUsedToday(trx, row.userId, limits.maxSessionMinutes);
+      if ((limits.dailyMinutesPerUser - minutesUsed) * 60_000 < 1000) return { ok: false, reason: 'daily_used', minutesUsed };
+      const mine = await trx
+        .selectFrom('live_voice_sessions')
+        .select('id')
+        .where('user_id', '=', row.userId)
+        .where('ended_reason', 'is', null)
+        .where(fresh)
+        .orderBy('started_at', 'desc')
+        .execute();
+      replaced = mine.slice(Math.max(0, limits.sessionsPerUser - 1)).map((r) => r.id);
+    }
+    const counts = await trx
+      .selectFrom('live_voice_sessions')
+      .select([
+        sql<number>`count(*)::int`.as('all'),
+        sql<number>`(count(*) filter (where staff_id = ${row.staffId}))::int`.as('staff'),
+      ])
+      .where('ended_reason', 'is', null)
+      .where(fresh)
+      .executeTakeFirstOrThrow();
+    if (counts.all - replaced.length >= limits.maxLiveSessions) return { ok: false, reason: 'full' };
+    if (row.staffId !== null && counts.staff >= limits.sessionsPerStaff) return { ok: false, reason: 'staff_full' };
+    if (replaced.length) {
+      await trx.updateTable('live_voice_sessions').set({ ended_reason: 'replaced' }).where('id', 'in', replaced).execute();
+    }
+    await trx
+      .insertInto('live_voice_sessions')
+      .values({ id: row.id, instance_id: row.instanceId, user_id: row.userId, staff_id: row.staffId, auth_session: row.authSession })
+      .execute();
+    return { ok: true, minutesUsed, replaced };
+  });
+}
+
+/** This instance's rows: a missing row was ended by a withdrawn sign-in, a set ended_reason by another instance. */
+export function liveRowsOf(db: DB, instanceId: string) {
+  return db.selectFrom('live_voice_sessions').select(['id', 'ended_reason']).where('instance_id', '=', instanceId).execute();
+}
+
+export async function heartbeatLiveRows(db: DB, instanceId: string): Promise<void> {
+  await db.updateTable('live_voice_sessions').set({ heartbeat_at: sql`now()` }).where('instance_id', '=', instanceId).execute();
+}
+
+export async function deleteLiveRow(db: DB, id: string): Promise<void> {
+  await db.deleteFrom('live_voice_sessions').where('id', '=', id).execute();
+}
+
+export async function deleteLiveRowsOf(db: DB, instanceId: string): Promise<void> {
+  await db.deleteFrom('live_voice_sessions').where('instance_id', '=', instanceId).execute();
+}
+
+/**
+ * Sessions of crashed instances: their voice_sessions rows end at the last heartbeat (for the daily minutes),
+ * and rows long past counting are deleted.
+ */
+export async function sweepStaleLiveRows(db: DB): Promise<void> {
+  await sql`
+    update voice_sessions set ended_at = l.heartbeat_at
+    from live_voice_sessions l
+    where l.id = voice_sessions.id and voice_sessions.ended_at is null
+      and l.heartbeat_at < now() - make_interval(secs => ${LIVE_STALE_SECONDS})`.execute(db);
+  await db
+    .deleteFrom('live_voice_sessions')
+    .where('heartbeat_at', '<', sql<Date>`now() - make_interval(secs => ${LIVE_GONE_SECONDS})`)
+    .execute();
+}
+
+/** Whether this session may still act: its row exists and no one has ended it. */
+export function liveRowActive(sessionId: string) {
+  return sql<boolean>`exists (select 1 from live_voice_sessions where id = ${sessionId} and ended_reason is null)`;
+}
+
+/**
+ * Voice minutes an end user has used since the start of today (UTC), on every instance. A session without an
+ * end counts up to now while its instance still heartbeats it, up to its last heartbeat once that instance has
+ * stopped (crashed), and at most `maxSessionMinutes`.
+ */
+export async function minutesUsedToday(db: DB, userId: string, maxSessionMinutes: number): Promise<number> {
+  const row = await db
+    .selectFrom('voice_sessions as v')
+    .leftJoin('live_voice_sessions as l', 'l.id', 'v.id')
+    .select(
+      sql<number>`coalesce(sum(extract(epoch from (least(
+        coalesce(v.ended_at, case when l.heartbeat_at < now() - make_interval(secs => ${LIVE_STALE_SECONDS}) then l.heartbeat_at else now() end),
+        v.started_at + make_interval(secs => cast(${maxSessionMinutes * 60} as double precision))) - v.started_at))), 0)::float8 / 60`.as('minutes'),
+    )
+    .where('v.user_id', '=', userId)
+    .where('v.started_at', '>=', sql<Date>`date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`)
+    .executeTakeFirst();
+  return Number(row?.minutes ?? 0);
+}

@@ -1,0 +1,106 @@
+import { afterAll, describe, expect, test } from 'bun:test';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freshPostgresUrl } from './test/harness';
+
+// WORKERS=n (PRODUCT §8): n server processes share one port through reusePort; PGlite refuses with a clear error.
+const entry = resolve(import.meta.dir, 'index.ts');
+const dataDir = mkdtempSync(join(tmpdir(), 'hearth-workers-'));
+const started: Array<ReturnType<typeof Bun.spawn>> = [];
+afterAll(() => {
+  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function freePort(): number {
+  const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() });
+  const port = probe.port!;
+  probe.stop(true);
+  return port;
+}
+
+function start(env: Record<string, string | undefined>) {
+  const { DATABASE_URL: _ignored, ...inherited } = process.env;
+  const child = Bun.spawn([process.execPath, entry], {
+    env: { ...inherited, DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
+  started.push(child);
+  return child;
+}
+
+/** Pids of the processes listening on `port` (one socket each, as reusePort gives them); 0 for a socket no process holds any more. */
+function listeners(port: number): number[] {
+  const out = Bun.spawnSync(['ss', '-ltnpH', `sport = :${port}`]).stdout.toString();
+  return out
+    .split('\n')
+    .filter((line) => line.includes('LISTEN'))
+    .map((line) => Number(/pid=(\d+)/.exec(line)?.[1] ?? 0))
+    .sort();
+}
+
+const parentOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+
+async function waitFor<T>(check: () => T | Promise<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`not reached in ${timeoutMs} ms; last: ${JSON.stringify(value)}`);
+    await Bun.sleep(100);
+  }
+}
+
+async function healthOverNewConnections(port: number, count: number, phase: string) {
+  const answers = await Promise.all(
+    Array.from({ length: count }, () =>
+      fetch(`http://127.0.0.1:${port}/api/health`, { keepalive: false })
+        .then((r) => r.json())
+        .catch((err) => {
+          throw new Error(`${phase}: ${(err as Error).message}; listening: ${listeners(port).join(', ')}`);
+        }),
+    ),
+  );
+  return answers.filter((a) => a.ok === true && a.database === 'postgres').length;
+}
+
+describe('WORKERS', () => {
+  test('WORKERS=2 without DATABASE_URL exits at once with a clear error', async () => {
+    const child = start({ WORKERS: '2', PORT: String(freePort()) });
+    expect(await child.exited).toBe(1);
+    const stderr = await new Response(child.stderr).text();
+    expect(stderr).toContain('WORKERS=2 needs DATABASE_URL: the embedded database (PGlite) belongs to one process.');
+    expect(stderr).not.toContain(' at ');
+  });
+
+  const pgUrl = process.env.DATABASE_URL;
+  if (!pgUrl) console.warn('workers.test.ts: DATABASE_URL is unset, so WORKERS=2 serving is not tested here (it needs PostgreSQL).');
+  test.skipIf(!pgUrl)('WORKERS=2: two processes serve one port; a killed worker is replaced; SIGTERM stops them all', async () => {
+    const db = await freshPostgresUrl(pgUrl!);
+    const port = freePort();
+    const primary = start({ WORKERS: '2', PORT: String(port), DATABASE_URL: db.url });
+    try {
+      const workers = await waitFor(() => listeners(port), (pids) => pids.length === 2);
+      expect(new Set(workers).size).toBe(2);
+      for (const pid of workers) expect(parentOf(pid)).toBe(primary.pid);
+      expect(await healthOverNewConnections(port, 20, 'two workers')).toBe(20);
+
+      process.kill(workers[0], 'SIGKILL');
+      // Once the killed worker's socket is gone the other one serves every connection while the primary starts
+      // a new one (connections already queued on the killed socket are lost with it, as with any crash).
+      await waitFor(() => listeners(port), (pids) => pids.length === 1 && pids[0] === workers[1]);
+      expect(await healthOverNewConnections(port, 10, 'one killed')).toBe(10);
+      const replaced = await waitFor(() => listeners(port), (pids) => pids.length === 2 && !pids.includes(workers[0]));
+      expect(replaced).toContain(workers[1]);
+
+      primary.kill('SIGTERM');
+      expect(await primary.exited).toBe(0);
+      expect(listeners(port)).toEqual([]);
+    } finally {
+      if (primary.exitCode === null) primary.kill('SIGKILL');
+      await db.drop();
+    }
+  });
+});
