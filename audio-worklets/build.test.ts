@@ -10,10 +10,7 @@ afterAll(() => rm(outdir, { recursive: true, force: true }));
 describe('buildWorklets', () => {
   test('writes one self-contained module per processor that registers it when evaluated', async () => {
     const files = await buildWorklets(outdir);
-    expect(files.map((file) => basename(file)).sort()).toEqual([
-      'capture-processor.js',
-      'playback-processor.js',
-    ]);
+    expect(files.map((file) => basename(file)).sort()).toEqual(['capture-processor.js', 'playback-processor.js']);
 
     const registered: string[] = [];
     const scope = globalThis as Record<string, unknown>;

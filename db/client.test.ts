@@ -16,10 +16,17 @@ afterAll(() => h.close());
 
 describe('db client type parity', () => {
   test('count() and bigserial ids are numbers', async () => {
-    const r = await h.db.selectFrom('sequences').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const r = await h.db
+      .selectFrom('sequences')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(typeof r.n).toBe('number');
     expect(r.n).toBeGreaterThanOrEqual(3);
-    const q = await h.db.insertInto('quiz_summaries').values({ user_id: await user(), summary: 's' }).returning('id').executeTakeFirstOrThrow();
+    const q = await h.db
+      .insertInto('quiz_summaries')
+      .values({ user_id: await user(), summary: 's' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     expect(typeof q.id).toBe('number');
   });
 
@@ -68,7 +75,8 @@ describe('db client type parity', () => {
     // Each prompt's next_prompt names the following one.
     for (let i = 0; i < prompts.length - 1; i++) expect(prompts[i].next_prompt).toBe(prompts[i + 1].name);
     const named = (await h.db.selectFrom('prompts').select('name').execute()).map((p) => p.name);
-    for (const n of ['profile_for_group', 'memory_document', 'convo_recap_sms', 'tagline_sms', 'subgroup_naming']) expect(named).toContain(n);
+    for (const n of ['profile_for_group', 'memory_document', 'convo_recap_sms', 'tagline_sms', 'subgroup_naming'])
+      expect(named).toContain(n);
   });
 
   test('no column is named for audio or transcripts, and only timestamptz is used', async () => {
@@ -102,7 +110,11 @@ describe('DATA_DIR lock', () => {
   test('another live process holding the lock is refused; a killed holder leaves no stale lock', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hearth-lock-'));
     const holder = Bun.spawn(
-      ['bun', '-e', `const { lockDataDir } = await import(${JSON.stringify(join(import.meta.dir, 'client.ts'))}); lockDataDir(${JSON.stringify(dir)}); console.log('locked'); await Bun.sleep(60000);`],
+      [
+        'bun',
+        '-e',
+        `const { lockDataDir } = await import(${JSON.stringify(join(import.meta.dir, 'client.ts'))}); lockDataDir(${JSON.stringify(dir)}); console.log('locked'); await Bun.sleep(60000);`,
+      ],
       { stdout: 'pipe', stderr: 'inherit' },
     );
     try {
@@ -187,6 +199,9 @@ async function readUntil(stream: ReadableStream<Uint8Array>, pattern: RegExp): P
 let n = 0;
 async function user() {
   const id = `dbt${++n}${Math.random().toString(36).slice(2, 6)}`;
-  await h.db.insertInto('users').values({ id, name: 'Db Test', file_name: `${id}_db test.json` }).execute();
+  await h.db
+    .insertInto('users')
+    .values({ id, name: 'Db Test', file_name: `${id}_db test.json` })
+    .execute();
   return id;
 }

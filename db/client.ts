@@ -148,4 +148,3 @@ export async function ping(db: DB): Promise<boolean> {
   const r = await sql<{ ok: number }>`select 1 as ok`.execute(db);
   return r.rows[0]?.ok === 1;
 }
-

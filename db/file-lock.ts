@@ -10,7 +10,9 @@ let libc: ReturnType<typeof openLibc> | undefined;
 
 // glibc (Debian, Ubuntu), musl (Alpine images), macOS.
 const LIBC_NAMES =
-  process.platform === 'darwin' ? ['libSystem.B.dylib'] : ['libc.so.6', `libc.musl-${process.arch === 'arm64' ? 'aarch64' : 'x86_64'}.so.1`];
+  process.platform === 'darwin'
+    ? ['libSystem.B.dylib']
+    : ['libc.so.6', `libc.musl-${process.arch === 'arm64' ? 'aarch64' : 'x86_64'}.so.1`];
 
 function openLibc() {
   const errnoSymbol = process.platform === 'darwin' ? '__error' : '__errno_location';

@@ -88,40 +88,36 @@ export const NAMED_PROMPTS: Record<string, string> = {
   tagline_sms:
     'Write a one-line tagline (under 100 characters) that captures the spirit of the person from the ' +
     'conversation, to be sent to them by text message.',
-  reminder_sms:
-    'Write a friendly text message reminding the person of their conversation and inviting them back with ' +
-    'their link.',
+  reminder_sms: 'Write a friendly text message reminding the person of their conversation and inviting them back with ' + 'their link.',
   quiz_summary: 'Summarise the quiz answers in the conversation in two sentences.',
   subgroup_naming:
     'Given the profiles of the members of one subgroup, write a short name (two to four words) and a one ' +
     'sentence description of what they have in common.',
-  member_description:
-    'Given a member profile and their subgroup, write one sentence on why this member fits the subgroup.',
+  member_description: 'Given a member profile and their subgroup, write one sentence on why this member fits the subgroup.',
   test_user_generation:
     'Invent a realistic community member: a first name and a 60-word profile of their interests and what they ' +
     'hope to find in a community.',
   invite_sms: 'Hi {name}! Your Hearth companion is ready to talk. Open your personal link: {url}',
   invite_email: 'Hi {name},\n\nYour Hearth companion is ready to talk with you. Open your personal link:\n{url}',
-  subgroup_assignment:
-    'Hi {name}! You have been matched with the subgroup "{subgroup}" in {group}. {description}',
+  subgroup_assignment: 'Hi {name}! You have been matched with the subgroup "{subgroup}" in {group}. {description}',
 };
 
 export const DEFAULT_SYSTEM_PROMPT =
   'You are a participant testing a voice companion. Reply as a friendly community member in one or two ' +
-  'natural spoken sentences, answering the assistant\'s last question.';
+  "natural spoken sentences, answering the assistant's last question.";
 
 /** Idempotent: fills what is missing, never overwrites what an operator changed. */
 export async function seed(db: DB): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('sequences').select('name').execute();
     const names = new Set(existing.map((r) => r.name));
-    const add = async (name: string, isGlobal: boolean, version: { module_prompt: string; global_prompt?: string; prompts: SequentialPrompt[] }) => {
+    const add = async (
+      name: string,
+      isGlobal: boolean,
+      version: { module_prompt: string; global_prompt?: string; prompts: SequentialPrompt[] },
+    ) => {
       if (names.has(name)) return;
-      const { id } = await trx
-        .insertInto('sequences')
-        .values({ name, is_global: isGlobal })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const { id } = await trx.insertInto('sequences').values({ name, is_global: isGlobal }).returning('id').executeTakeFirstOrThrow();
       await trx
         .insertInto('sequence_versions')
         .values({

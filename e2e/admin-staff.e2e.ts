@@ -102,7 +102,10 @@ test.describe('at 1366 px', () => {
       await expect(operator.page.getByRole('alert')).toContainText('Invalid e-mail or password')
 
       await act(page, email, 'Enable')
-      await page.getByRole('alertdialog', { name: `Enable ${email}?` }).getByRole('button', { name: 'Enable' }).click()
+      await page
+        .getByRole('alertdialog', { name: `Enable ${email}?` })
+        .getByRole('button', { name: 'Enable' })
+        .click()
       await expect(page.getByText('Account enabled')).toBeVisible()
       await expect(row(page, email)).toContainText('Active')
       await fillLogin(operator.page, email, password!)
@@ -139,7 +142,10 @@ test.describe('at 1366 px', () => {
     await page.getByRole('dialog', { name: 'Add staff account' }).getByRole('button', { name: 'Cancel' }).click()
 
     await act(page, email, 'Reset password')
-    await page.getByRole('alertdialog', { name: `Reset the password of ${email}?` }).getByRole('button', { name: 'Reset password' }).click()
+    await page
+      .getByRole('alertdialog', { name: `Reset the password of ${email}?` })
+      .getByRole('button', { name: 'Reset password' })
+      .click()
     const shown = page.getByRole('dialog', { name: 'New password' })
     await expect(shown.getByText('This password will not be shown again. Copy it now.')).toBeVisible()
     const newPassword = await shown.getByLabel('Password', { exact: true }).inputValue()
@@ -157,7 +163,10 @@ test.describe('at 1366 px', () => {
     }
 
     await act(page, email, 'Delete')
-    await page.getByRole('alertdialog', { name: `Delete ${email}?` }).getByRole('button', { name: 'Delete' }).click()
+    await page
+      .getByRole('alertdialog', { name: `Delete ${email}?` })
+      .getByRole('button', { name: 'Delete' })
+      .click()
     await expect(page.getByText('Account deleted')).toBeVisible()
     await expect(row(page, email)).toHaveCount(0)
   })

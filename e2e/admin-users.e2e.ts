@@ -14,7 +14,13 @@ const TOTAL = 230
 let generic = TOTAL - 5
 const SORTABLE = [
   { name: 'Sortable Ann', sections: [['Get to Know You', 5]] },
-  { name: 'Sortable Ben', sections: [['Get to Know You', 20], ['Hobbies', 10]] },
+  {
+    name: 'Sortable Ben',
+    sections: [
+      ['Get to Know You', 20],
+      ['Hobbies', 10],
+    ],
+  },
   { name: 'Sortable Cy', sections: [['Hobbies', 12]] },
 ] as const
 const DOOMED = ['Doomed Dora', 'Doomed Dan']
@@ -347,7 +353,12 @@ async function chat(browser: Browser, userFile: string, lines: string[]) {
       await next('hearth.session')
       const startedAt = Date.now()
       for (const text of said) {
-        ws.send(JSON.stringify({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text }] } }))
+        ws.send(
+          JSON.stringify({
+            type: 'conversation.item.create',
+            item: { type: 'message', role: 'user', content: [{ type: 'input_text', text }] },
+          }),
+        )
         const done = next('response.done')
         ws.send(JSON.stringify({ type: 'response.create' }))
         await done

@@ -87,9 +87,7 @@ test.describe('console', () => {
     await page.getByRole('button', { name: 'Resume' }).click()
 
     // With voice activity detection the fake microphone's phrase is a turn of its own (200 ms of silence ends it).
-    await expect
-      .poll(async () => assistantMessages(page).count(), { timeout: 20_000 })
-      .toBeGreaterThanOrEqual(2)
+    await expect.poll(async () => assistantMessages(page).count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(2)
     await page.evaluate(() => window.scrollTo(0, 0))
     await snapshot('console-connected-1366')
 
@@ -100,7 +98,9 @@ test.describe('console', () => {
     const pushToTalk = page.getByRole('button', { name: 'Push to talk' })
     await expect(pushToTalk).toBeEnabled()
     // Whatever was answering finishes first, so the next answer is the push-to-talk's.
-    await expect.poll(async () => assistantMessages(page).and(page.locator('[data-status="in_progress"]')).count(), { timeout: 20_000 }).toBe(0)
+    await expect
+      .poll(async () => assistantMessages(page).and(page.locator('[data-status="in_progress"]')).count(), { timeout: 20_000 })
+      .toBe(0)
     const before = await assistantMessages(page).count()
     const commitsBefore = await eventRows(page, 'input_audio_buffer.commit').count()
 
@@ -117,7 +117,12 @@ test.describe('console', () => {
     await expect(answer).toHaveAttribute('data-status', 'completed', { timeout: 20_000 })
     await expect(answer.getByTestId('latency-chip')).toHaveAttribute('aria-label', /push-to-talk release/)
     // What push-to-talk recorded became a user turn (the local provider hears that someone spoke).
-    await expect(conversation(page).locator('li[data-role="user"]').filter({ hasText: /\[speech \d+\.\d s\]/ }).last()).toBeVisible()
+    await expect(
+      conversation(page)
+        .locator('li[data-role="user"]')
+        .filter({ hasText: /\[speech \d+\.\d s\]/ })
+        .last(),
+    ).toBeVisible()
 
     // The space bar holds push-to-talk too.
     const commits = await eventRows(page, 'input_audio_buffer.commit').count()
@@ -127,7 +132,9 @@ test.describe('console', () => {
     await page.waitForTimeout(400)
     await page.keyboard.up('Space')
     await expect(eventRows(page, 'input_audio_buffer.commit')).toHaveCount(commits + 1)
-    await expect.poll(async () => assistantMessages(page).and(page.locator('[data-status="in_progress"]')).count(), { timeout: 20_000 }).toBe(0)
+    await expect
+      .poll(async () => assistantMessages(page).and(page.locator('[data-status="in_progress"]')).count(), { timeout: 20_000 })
+      .toBe(0)
 
     await expectLatencyChipOnEachAnsweredTurn(page)
     const p50 = await figure(page.getByTestId('latency-p50'))
@@ -157,9 +164,9 @@ test.describe('console', () => {
     const bench = await stats(page)
     // Each chip says how the turn splits: turn end -> first audio delta in the browser (relay and provider),
     // then -> first sample played (decoding, queueing, the playback worklet).
-    const chips = await conversation(page).getByTestId('latency-chip').evaluateAll((elements) =>
-      elements.map((element) => element.getAttribute('aria-label') ?? ''),
-    )
+    const chips = await conversation(page)
+      .getByTestId('latency-chip')
+      .evaluateAll((elements) => elements.map((element) => element.getAttribute('aria-label') ?? ''))
     await page.getByRole('button', { name: 'Disconnect' }).click()
     await expect(page.getByText('Conversation copied to clipboard')).toBeVisible()
     const clipboard = await page.evaluate(() => navigator.clipboard.readText())
@@ -186,8 +193,7 @@ test.describe('console', () => {
     await signInAsAdmin()
     await page.goto('/')
     await expect(page.getByRole('combobox', { name: 'Sequence' })).toHaveText('default_Check In')
-    const noSideScroll = async () =>
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    const noSideScroll = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     await noSideScroll()
     await snapshot('console-idle-390')
     await page.getByRole('button', { name: 'Connect', exact: true }).click()
@@ -209,7 +215,9 @@ test.describe('console', () => {
     try {
       expect((await api.post('/api/auth/login', { data: admin })).ok()).toBe(true)
       const cookies = (await api.storageState()).cookies
-      await context.addCookies(cookies.map(({ name, value, path, httpOnly, sameSite }) => ({ name, value, path, httpOnly, sameSite, domain: 'localhost' })))
+      await context.addCookies(
+        cookies.map(({ name, value, path, httpOnly, sameSite }) => ({ name, value, path, httpOnly, sameSite, domain: 'localhost' })),
+      )
     } finally {
       await api.dispose()
     }

@@ -31,9 +31,14 @@ async function cleanSnapshot(page: Page, snapshot: (name: string) => Promise<voi
   await snapshot(name)
 }
 
-const total = (page: Page, label: string) => page.getByRole('definition').filter({ has: page.locator(`xpath=preceding-sibling::dt[.="${label}"]`) })
+const total = (page: Page, label: string) =>
+  page.getByRole('definition').filter({ has: page.locator(`xpath=preceding-sibling::dt[.="${label}"]`) })
 
-test('mass add: the preview shows each line and its error; the good lines are added, the bad one stays', async ({ page, signInAsAdmin, snapshot }) => {
+test('mass add: the preview shows each line and its error; the good lines are added, the bad one stays', async ({
+  page,
+  signInAsAdmin,
+  snapshot,
+}) => {
   await signInAsAdmin()
   const group = await createGroup(page.request)
   await page.goto(`/groups/${group.id}`)
@@ -42,14 +47,24 @@ test('mass add: the preview shows each line and its error; the good lines are ad
   await expect(membersTable(page).getByText('No members yet')).toBeVisible()
 
   const box = page.getByLabel('Mass Add Users')
-  await box.fill(['  Ada Lovelace , +1 (415) 555-0101 , ada@example.org ', '', 'Bad Phone,555,bad@example.org', 'Alan Turing,,alan@example.org', 'Ada Again,+14155550101,'].join('\n'))
+  await box.fill(
+    [
+      '  Ada Lovelace , +1 (415) 555-0101 , ada@example.org ',
+      '',
+      'Bad Phone,555,bad@example.org',
+      'Alan Turing,,alan@example.org',
+      'Ada Again,+14155550101,',
+    ].join('\n'),
+  )
   await page.getByRole('button', { name: 'Preview' }).click()
   const preview = page.getByRole('dialog', { name: 'Preview of Mass Add Users' })
   await expect(preview.getByText('2 users will be added; 2 lines will not.')).toBeVisible()
   const lines = preview.getByRole('table', { name: 'Lines to add' })
   await expect(lines.getByRole('row').filter({ hasText: 'Ada Lovelace' })).toContainText('+14155550101')
   await expect(lines.getByRole('row').filter({ hasText: 'Ada Lovelace' })).toContainText('New user')
-  await expect(lines.getByRole('row').filter({ hasText: 'Bad Phone' })).toContainText('Phone number is not valid (E.164, e.g. +14155552671)')
+  await expect(lines.getByRole('row').filter({ hasText: 'Bad Phone' })).toContainText(
+    'Phone number is not valid (E.164, e.g. +14155552671)',
+  )
   await expect(lines.getByRole('row').filter({ hasText: 'Ada Again' })).toContainText('Duplicate of line 1')
   await snapshot('group-detail-mass-add-preview-1366')
   // Nothing is added by the preview.
@@ -142,7 +157,7 @@ test('test users, subgroups and per-member notices', async ({ page, signInAsAdmi
   await cleanSnapshot(page, snapshot, 'group-detail-390')
 })
 
-test('Isolate to this Module: a member\'s user page lists only that module', async ({ page, browser, signInAsAdmin }) => {
+test("Isolate to this Module: a member's user page lists only that module", async ({ page, browser, signInAsAdmin }) => {
   await signInAsAdmin()
   const group = await createGroup(page.request)
   const created = await page.request.post('/api/create-user', { data: { name: unique('Iris'), phone_number: '', email: '' } })
@@ -191,7 +206,11 @@ test('Isolate to this Module: a member\'s user page lists only that module', asy
   }
 })
 
-test('a blast: dry run, live progress to done that survives a reload, and a repeat refused until confirmed', async ({ page, signInAsAdmin, snapshot }) => {
+test('a blast: dry run, live progress to done that survives a reload, and a repeat refused until confirmed', async ({
+  page,
+  signInAsAdmin,
+  snapshot,
+}) => {
   await signInAsAdmin()
   const group = await createGroup(page.request)
   await massAdd(page.request, group.id, ['Bo Blast,+14155550151,', 'Cy Blast,+14155550152,cy@example.org', 'Di Nophone,,di@example.org'])

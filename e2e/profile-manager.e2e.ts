@@ -42,10 +42,7 @@ test.describe('profile manager', () => {
     await signInAsAdmin()
   })
 
-  test('creates a user: underscores leave the name, letters leave the phone; a bad phone is refused', async ({
-    page,
-    snapshot,
-  }) => {
+  test('creates a user: underscores leave the name, letters leave the phone; a bad phone is refused', async ({ page, snapshot }) => {
     await openProfileManager(page)
     await expect(page.getByRole('link', { name: 'Admin page' })).toHaveAttribute('href', '/admin-users')
     const create = createCard(page)

@@ -148,9 +148,11 @@ test.describe('prompt manager', () => {
     await expect(dialog.getByRole('status')).toContainText('Adds 1 new version to the existing sequence “Evening Upload”')
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click()
     await expect(page.getByRole('combobox', { name: 'Version', exact: true })).toHaveText('v2')
-    await page.getByLabel('Upload Json file').setInputFiles(
-      file('Broken.json', { ...version, sequential_prompts: [{ ...version.sequential_prompts[0], next_prompt: 'missing' }] }),
-    )
+    await page
+      .getByLabel('Upload Json file')
+      .setInputFiles(
+        file('Broken.json', { ...version, sequential_prompts: [{ ...version.sequential_prompts[0], next_prompt: 'missing' }] }),
+      )
     await expect(dialog.getByRole('region', { name: 'Checks' })).toContainText('missing')
     await expect(dialog.getByRole('button', { name: 'Upload', exact: true })).toBeDisabled()
     await dialog.getByRole('button', { name: 'Cancel' }).click()

@@ -48,10 +48,13 @@ test('/hearth2 types the poem out line after line', async ({ page, snapshot }) =
   await expect.poll(() => typedLine(page), { timeout: 2500, intervals: [100] }).not.toBe(first)
   // Mid-line the text is a prefix of a poem line: typed, not shown whole.
   await expect
-    .poll(async () => {
-      const text = await typedLine(page)
-      return text.length > 0 && !lines.includes(text) && lines.some((line) => line.startsWith(text))
-    }, { timeout: 3000, intervals: [50] })
+    .poll(
+      async () => {
+        const text = await typedLine(page)
+        return text.length > 0 && !lines.includes(text) && lines.some((line) => line.startsWith(text))
+      },
+      { timeout: 3000, intervals: [50] },
+    )
     .toBe(true)
 
   const one = await nextWholeLine(page)

@@ -28,7 +28,9 @@ async function createUserLink() {
   const staff = await playwrightRequest.newContext({ baseURL })
   try {
     expect((await staff.post('/api/auth/login', { data: admin })).ok()).toBe(true)
-    const created = await staff.post('/api/create-user', { data: { name: `Ada Csp${Date.now().toString(36)}`, phone_number: '', email: '' } })
+    const created = await staff.post('/api/create-user', {
+      data: { name: `Ada Csp${Date.now().toString(36)}`, phone_number: '', email: '' },
+    })
     expect(created.ok(), await created.text()).toBe(true)
     const user = (await created.json()) as { fileName: string }
     const link = await staff.post('/api/user-link', { data: { userFile: user.fileName, moduleName: 'Get to Know You' } })
@@ -81,9 +83,17 @@ test.describe('content security policy', () => {
     await chat.click()
     await expect(chat).toHaveText('disconnect')
     await expect
-      .poll(() => page.evaluate(() => (window as unknown as { __hearthVoice: { stats(): { outputPeakMax: number } | null } }).__hearthVoice.stats()?.outputPeakMax ?? 0), {
-        timeout: 10_000,
-      })
+      .poll(
+        () =>
+          page.evaluate(
+            () =>
+              (window as unknown as { __hearthVoice: { stats(): { outputPeakMax: number } | null } }).__hearthVoice.stats()
+                ?.outputPeakMax ?? 0,
+          ),
+        {
+          timeout: 10_000,
+        },
+      )
       .toBeGreaterThan(0.05)
     await chat.click()
     await expect(chat).toHaveText('chat', { timeout: 15_000 })

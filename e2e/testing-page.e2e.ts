@@ -19,7 +19,9 @@ async function createSequence(page: Page, name: string, prompt: string) {
         {
           version: 1,
           module_prompt: 'A sequence for the testing page’s browser test.',
-          sequential_prompts: [{ name: 'hop', description: 'Moves on', prompt, trigger_condition: 'The person answered.', next_prompt: '' }],
+          sequential_prompts: [
+            { name: 'hop', description: 'Moves on', prompt, trigger_condition: 'The person answered.', next_prompt: '' },
+          ],
         },
       ],
     },
@@ -73,7 +75,9 @@ test.describe('testing page', () => {
     await expect(page.getByTestId('assistant-count')).toHaveText('0 / 2')
 
     // The greeting finishes, the second model answers it as the person, 100 ms later its text goes in.
-    const injected = page.getByRole('table', { name: 'Event log' }).locator('tr[data-type="conversation.item.create"][data-direction="client"]')
+    const injected = page
+      .getByRole('table', { name: 'Event log' })
+      .locator('tr[data-type="conversation.item.create"][data-direction="client"]')
     await expect(injected).toHaveCount(1, { timeout: 20_000 })
     await expect(page.getByTestId('assistant-count')).toHaveText('1 / 2')
     const conversation = page.getByRole('list', { name: 'Conversation' })
@@ -203,8 +207,7 @@ test.describe('testing page', () => {
     await page.setViewportSize({ width: 390, height: 844 })
     await openTestingPage(page)
     await expect(page.getByRole('combobox', { name: 'Sequence' })).toHaveText('default_Check In')
-    const noSideScroll = async () =>
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    const noSideScroll = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     await noSideScroll()
     await snapshot('testing-idle-390')
     await page.getByLabel('Message limit').fill('1')

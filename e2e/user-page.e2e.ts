@@ -76,11 +76,7 @@ const chatButton = (page: Page) => page.getByRole('button', { name: /^(chat|disc
 test.describe('user page', () => {
   test.describe.configure({ timeout: 120_000 })
 
-  test('a personal link signs in; chat plays the reply, speech interrupts it, disconnect saves', async ({
-    page,
-    context,
-    snapshot,
-  }) => {
+  test('a personal link signs in; chat plays the reply, speech interrupts it, disconnect saves', async ({ page, context, snapshot }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL })
     const user = await createUserWithLink()
     await openPersonalLink(page, user.url)
@@ -133,9 +129,7 @@ test.describe('user page', () => {
     const stats = await voice(page, 'stats')
     await chatButton(page).click()
     await expect(chatButton(page)).toHaveText('chat', { timeout: 35_000 })
-    expect(await voice(page, 'statuses')).toEqual(
-      expect.arrayContaining(['connecting', 'connected', 'disconnecting', 'disconnected']),
-    )
+    expect(await voice(page, 'statuses')).toEqual(expect.arrayContaining(['connecting', 'connected', 'disconnecting', 'disconnected']))
     const postChat = await voice(page, 'lastEvent', 'hearth.post_chat')
     expect(postChat).toMatchObject({ type: 'hearth.post_chat', status: 'done' })
     await expect(page.getByText('Conversation copied to clipboard')).toBeVisible()
@@ -161,7 +155,10 @@ test.describe('user page', () => {
     )
   })
 
-  test('spoken feedback without a key: recording, sending, then the clear local result; nothing is stored or thanked for; cancel drops it', async ({ page, snapshot }) => {
+  test('spoken feedback without a key: recording, sending, then the clear local result; nothing is stored or thanked for; cancel drops it', async ({
+    page,
+    snapshot,
+  }) => {
     const user = await createUserWithLink()
     await openPersonalLink(page, user.url)
     const stored: string[] = []
@@ -295,7 +292,9 @@ test.describe('user page', () => {
     try {
       expect((await api.post('/api/user-session', { data: { token } })).ok()).toBe(true)
       const cookies = (await api.storageState()).cookies
-      await context.addCookies(cookies.map(({ name, value, path, httpOnly, sameSite }) => ({ name, value, path, httpOnly, sameSite, domain: 'localhost' })))
+      await context.addCookies(
+        cookies.map(({ name, value, path, httpOnly, sameSite }) => ({ name, value, path, httpOnly, sameSite, domain: 'localhost' })),
+      )
     } finally {
       await api.dispose()
     }
@@ -347,8 +346,7 @@ test.describe('user page on a 375 px phone', () => {
   test('iOS warning; idle, connected, feedback and settings fit the screen', async ({ page, snapshot }) => {
     const user = await createUserWithLink()
     await openPersonalLink(page, user.url)
-    const noSideScroll = async () =>
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    const noSideScroll = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
     // SPEC §8: Chrome on iOS gets the warning, and it stays until dismissed.
     const warning = page.getByRole('alert').filter({ hasText: 'This early alpha version only best in Safari on iOS devices.' })
     await expect(warning).toHaveText(

@@ -19,7 +19,9 @@ async function personalLink(): Promise<string> {
   const staff = await playwrightRequest.newContext({ baseURL })
   try {
     expect((await staff.post('/api/auth/login', { data: admin })).ok()).toBe(true)
-    const created = await staff.post('/api/create-user', { data: { name: `Eve Devices${Date.now().toString(36)}`, phone_number: '', email: '' } })
+    const created = await staff.post('/api/create-user', {
+      data: { name: `Eve Devices${Date.now().toString(36)}`, phone_number: '', email: '' },
+    })
     expect(created.ok(), await created.text()).toBe(true)
     const { fileName } = (await created.json()) as { fileName: string }
     const link = await staff.post('/api/user-link', { data: { userFile: fileName, moduleName: 'Get to Know You' } })

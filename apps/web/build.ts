@@ -85,7 +85,5 @@ async function buildSocketWorker(outdir: string) {
 if (import.meta.main) {
   const { outputs, elapsedMs } = await buildWeb()
   const byteLength = outputs.reduce((sum, output) => sum + output.size, 0)
-  console.log(
-    `web: ${outputs.length} files, ${(byteLength / 1024).toFixed(0)} KiB in ${elapsedMs.toFixed(0)} ms -> ${distDir}`,
-  )
+  console.log(`web: ${outputs.length} files, ${(byteLength / 1024).toFixed(0)} KiB in ${elapsedMs.toFixed(0)} ms -> ${distDir}`)
 }

@@ -37,7 +37,10 @@ export async function measureFirstVisits(dir = distDir) {
   for (const name of files) {
     gzipBytes.set(name, Bun.file(join(assetsDir, `${name}.gz`)).size)
     const code = await Bun.file(join(assetsDir, name)).text()
-    imports.set(name, [...code.matchAll(staticImport)].map((match) => match[1]))
+    imports.set(
+      name,
+      [...code.matchAll(staticImport)].map((match) => match[1]),
+    )
     const map = Bun.file(join(assetsDir, `${name}.map`))
     sourcesOf.set(name, (await map.exists()) ? ((await map.json()) as { sources: string[] }).sources : [])
   }
@@ -87,8 +90,7 @@ export async function measureChatWorkers(dir = distDir) {
 /** A chunk's source name: `user-route-1a2b3c4d.js` -> `user-route`. */
 export const sourceNameOf = (chunk: string) => chunk.replace(/-[a-z0-9]{8}\.js$/, '')
 
-export const formatBytes = (bytes: number) =>
-  `${bytes.toLocaleString('en-US').padStart(7)} B = ${(bytes / 1000).toFixed(1).padStart(5)} KB`
+export const formatBytes = (bytes: number) => `${bytes.toLocaleString('en-US').padStart(7)} B = ${(bytes / 1000).toFixed(1).padStart(5)} KB`
 
 if (import.meta.main) {
   const { entryBytes, routes } = await measureFirstVisits()

@@ -3,12 +3,7 @@
 import { FRAME_BYTES, FRAME_SAMPLES, RENDER_QUANTUM, SAMPLE_RATE } from '@hearth/protocol/audio';
 import { FramePool } from './frame-pool.ts';
 import { Framer } from './framer.ts';
-import {
-  CAPTURE_PROCESSOR,
-  type CaptureInbound,
-  type CaptureOutbound,
-  type CaptureProcessorOptions,
-} from './messages.ts';
+import { CAPTURE_PROCESSOR, type CaptureInbound, type CaptureOutbound, type CaptureProcessorOptions } from './messages.ts';
 import { floatToPcm16 } from './pcm.ts';
 import { LevelReporter, mixToMono, ProcessorChannel } from './processor-support.ts';
 import { StreamingResampler } from './resample.ts';

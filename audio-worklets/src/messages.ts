@@ -62,20 +62,14 @@ export interface RouteFramesMessage {
   port: MessagePort;
 }
 
-export type CaptureInbound =
-  | CaptureRequest
-  | { type: 'recycle'; buffer: ArrayBuffer }
-  | RouteFramesMessage
-  | CloseMessage;
+export type CaptureInbound = CaptureRequest | { type: 'recycle'; buffer: ArrayBuffer } | RouteFramesMessage | CloseMessage;
 export type CaptureOutbound = CaptureFrameMessage | LevelMessage | CaptureReply | ErrorReply;
 
 // Playback: queued 24 kHz PCM16 per conversation item -> speakers.
 
 export type PlaybackProcessorOptions = MeterSettings;
 
-export type PlaybackRequest =
-  | { type: 'interrupt'; id: number }
-  | { type: 'samples-played'; id: number; itemId: string };
+export type PlaybackRequest = { type: 'interrupt'; id: number } | { type: 'samples-played'; id: number; itemId: string };
 
 export type PlaybackReply =
   /** `silentFromS`: context time (s) of the first silent sample, the start of the next render quantum. */

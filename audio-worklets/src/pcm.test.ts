@@ -1,12 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import {
-  base64ToPcm16,
-  decodeBase64,
-  encodeBase64,
-  floatToPcm16,
-  pcm16ToBase64,
-  pcm16ToFloat,
-} from './pcm.ts';
+import { base64ToPcm16, decodeBase64, encodeBase64, floatToPcm16, pcm16ToBase64, pcm16ToFloat } from './pcm.ts';
 
 function randomBytes(length: number, seed: number): Uint8Array {
   const bytes = new Uint8Array(length);

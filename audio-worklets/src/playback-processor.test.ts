@@ -65,9 +65,7 @@ describe('playback processor', () => {
     append('item-b', sine(24000, 440, 0.5, 2400));
     expect(peak(render(5))).toBeCloseTo(0.5, 2);
     port.deliver({ type: 'samples-played', id: 4, itemId: 'item-b' });
-    expect(replies(port)).toEqual([
-      { type: 'reply', id: 4, request: 'samples-played', itemId: 'item-b', sampleCount: 5 * RENDER_QUANTUM },
-    ]);
+    expect(replies(port)).toEqual([{ type: 'reply', id: 4, request: 'samples-played', itemId: 'item-b', sampleCount: 5 * RENDER_QUANTUM }]);
   });
 
   test('reports items starting and finishing, and the output level', () => {

@@ -1,11 +1,6 @@
 // Queued 24 kHz PCM16 per conversation item -> speakers, with interruption, per-item progress and output level.
 import { RENDER_QUANTUM, SAMPLE_RATE } from '@hearth/protocol/audio';
-import {
-  PLAYBACK_PROCESSOR,
-  type PlaybackInbound,
-  type PlaybackOutbound,
-  type PlaybackProcessorOptions,
-} from './messages.ts';
+import { PLAYBACK_PROCESSOR, type PlaybackInbound, type PlaybackOutbound, type PlaybackProcessorOptions } from './messages.ts';
 import { type InterruptResult, PlaybackQueue } from './playback-queue.ts';
 import { LevelReporter, ProcessorChannel } from './processor-support.ts';
 import { StreamingResampler } from './resample.ts';
@@ -35,8 +30,7 @@ export class PlaybackProcessor extends AudioWorkletProcessor {
       onItemEnded: (itemId, sampleCount) => this.channel.post({ type: 'item-ended', itemId, sampleCount }),
     });
     this.level = new LevelReporter(this.port, sampleRate, settings);
-    this.resampler =
-      sampleRate === SAMPLE_RATE ? null : new StreamingResampler(SAMPLE_RATE, sampleRate, SOURCE_BLOCK);
+    this.resampler = sampleRate === SAMPLE_RATE ? null : new StreamingResampler(SAMPLE_RATE, sampleRate, SOURCE_BLOCK);
     this.resampled = new Float32Array(this.resampler ? this.resampler.maxOutputSamples(SOURCE_BLOCK) : 0);
     this.pending = RingBuffer.float32(this.resampled.length + RENDER_QUANTUM);
     this.channel = new ProcessorChannel<PlaybackInbound, PlaybackOutbound>(this.port, 'playback', {

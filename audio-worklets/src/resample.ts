@@ -66,8 +66,7 @@ export class StreamingResampler {
   process(input: Float32Array, output: Float32Array, inputCount: number = input.length): number {
     if (output.length < this.maxOutputSamples(inputCount)) {
       throw new RangeError(
-        `Resampler output holds ${output.length} samples; ${inputCount} input samples may need ` +
-          `${this.maxOutputSamples(inputCount)}`,
+        `Resampler output holds ${output.length} samples; ${inputCount} input samples may need ` + `${this.maxOutputSamples(inputCount)}`,
       );
     }
     if (this.stepNumerator === this.stepDenominator) {

@@ -6,7 +6,9 @@ declare abstract class AudioWorkletProcessor {
 }
 
 interface AudioWorkletProcessorConstructor {
-  new (options: AudioWorkletNodeOptions): AudioWorkletProcessor & {
+  new (
+    options: AudioWorkletNodeOptions,
+  ): AudioWorkletProcessor & {
     process(inputs: Float32Array[][], outputs: Float32Array[][], parameters: Record<string, Float32Array>): boolean;
   };
 }

@@ -61,7 +61,9 @@ async function prepare(handle: { db: DB; close(): Promise<void> }, label: string
   } finally {
     await handle.close()
   }
-  console.log(`[admin-users bench] ${label}: ${USERS.toLocaleString('en-US')} users filled in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
+  console.log(
+    `[admin-users bench] ${label}: ${USERS.toLocaleString('en-US')} users filled in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  )
 }
 
 mkdirSync(artifactsDir, { recursive: true })
@@ -97,7 +99,11 @@ try {
   })
   exitCode = await proc.exited
   // The machine may be shared: the load average tells how far the figures are from an idle one.
-  console.log(`[admin-users bench] load average (1, 5, 15 min): ${loadavg().map((l) => l.toFixed(2)).join(', ')} on ${cpus().length} cores`)
+  console.log(
+    `[admin-users bench] load average (1, 5, 15 min): ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')} on ${cpus().length} cores`,
+  )
 } finally {
   if (admin && benchUrl) await admin.unsafe(`drop database if exists ${new URL(benchUrl).pathname.slice(1)} with (force)`)
   await admin?.end()

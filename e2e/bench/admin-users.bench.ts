@@ -16,7 +16,11 @@ const USERS = Number(process.env.HEARTH_BENCH_ADMIN_USERS) || 0
  * dispatched in the page, so no Playwright locator work (which scans the whole accessibility tree of 100 rows)
  * competes with the rendering being measured.
  */
-async function timeClick(page: Page, target: { pageButton: number } | { header: string }, ready: { pageLabel?: string; sortedHeader?: [string, string] }) {
+async function timeClick(
+  page: Page,
+  target: { pageButton: number } | { header: string },
+  ready: { pageLabel?: string; sortedHeader?: [string, string] },
+) {
   return page.evaluate(
     ({ target, pageLabel, sortedHeader }) =>
       new Promise<Timing>((resolve, reject) => {
@@ -62,7 +66,6 @@ const median = (values: number[]) => {
   return (sorted[(sorted.length - 1) >> 1] + sorted[sorted.length >> 1]) / 2
 }
 
-
 const report = (label: string, timings: Timing[]) => {
   const times = timings.map((t) => t.total)
   console.log(
@@ -87,9 +90,13 @@ test('admin users: page number and sort header clicks to the table rendered', as
   // Page numbers: 2, 3, … each from the one before (a warm-up click first, not counted).
   const pageTimes: Timing[] = []
   for (let n = 2; n <= RUNS + 2; n++) {
-    const ms = await timeClick(page, { pageButton: n }, {
-      pageLabel: `Page ${n} of ${pages}`,
-    })
+    const ms = await timeClick(
+      page,
+      { pageButton: n },
+      {
+        pageLabel: `Page ${n} of ${pages}`,
+      },
+    )
     if (n > 2) pageTimes.push(ms)
   }
   report('click on a page number', pageTimes)

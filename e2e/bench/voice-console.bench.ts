@@ -74,7 +74,13 @@ test('voice bench: capture-to-send on the user page, quiet and under main-thread
   const line = (name: string, s: Stats) =>
     `[voice bench] ${name}: capture frame posted by the worklet -> ws.send returned: median ${s.captureToSendMs.medianMs?.toFixed(3)} ms, p95 ${s.captureToSendMs.p95Ms?.toFixed(3)} ms, max ${s.captureToSendMs.maxMs?.toFixed(3)} ms, n=${s.captureToSendMs.count} (${s.captureClockClamped} clamped)${s.captureToWorkerMs ? `; of which worklet -> socket worker: median ${s.captureToWorkerMs.medianMs?.toFixed(3)} ms, p95 ${s.captureToWorkerMs.p95Ms?.toFixed(3)} ms` : ''}${s.captureToSendWallMs ? `; on the wall clock (Date.now(), 1 ms steps): median ${s.captureToSendWallMs.medianMs} ms, p95 ${s.captureToSendWallMs.p95Ms} ms` : ''}`
   console.log(
-    [line('user page', user), line(`user page, ${LOAD_IN_OTHER_PAGE ? 'another tab' : 'main thread'} busy ${MAIN_THREAD_LOAD.busyMs} ms every ${MAIN_THREAD_LOAD.everyMs} ms`, loaded)].join('\n'),
+    [
+      line('user page', user),
+      line(
+        `user page, ${LOAD_IN_OTHER_PAGE ? 'another tab' : 'main thread'} busy ${MAIN_THREAD_LOAD.busyMs} ms every ${MAIN_THREAD_LOAD.everyMs} ms`,
+        loaded,
+      ),
+    ].join('\n'),
   )
   expect(user.captureToSendMs.count).toBeGreaterThan(500)
   expect(loaded.captureToSendMs.count).toBeGreaterThan(500)
@@ -92,14 +98,18 @@ test('voice bench: capture-to-send on the user page, quiet and under main-thread
 
   console.log(line('console with event log', console_))
   expect(console_.captureToSendMs.count).toBeGreaterThan(500)
-  console.log(`[voice bench] console / user page median ratio: ${(console_.captureToSendMs.medianMs! / user.captureToSendMs.medianMs!).toFixed(2)}`)
+  console.log(
+    `[voice bench] console / user page median ratio: ${(console_.captureToSendMs.medianMs! / user.captureToSendMs.medianMs!).toFixed(2)}`,
+  )
 })
 
 async function personalLink(): Promise<string> {
   const staff = await playwrightRequest.newContext({ baseURL })
   try {
     expect((await staff.post('/api/auth/login', { data: admin })).ok()).toBe(true)
-    const created = await staff.post('/api/create-user', { data: { name: `Bench Voice${Date.now().toString(36)}`, phone_number: '', email: '' } })
+    const created = await staff.post('/api/create-user', {
+      data: { name: `Bench Voice${Date.now().toString(36)}`, phone_number: '', email: '' },
+    })
     expect(created.ok(), await created.text()).toBe(true)
     const { fileName } = (await created.json()) as { fileName: string }
     const link = await staff.post('/api/user-link', { data: { userFile: fileName, moduleName: 'Get to Know You' } })

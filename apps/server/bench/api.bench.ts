@@ -82,7 +82,10 @@ async function adminCookie(db: DB) {
     .returning('id')
     .executeTakeFirstOrThrow();
   const token = newToken();
-  await db.insertInto('sessions').values({ token_hash: hashToken(token), staff_id: staff.id, user_id: null, expires_at: new Date(Date.now() + 3_600_000) }).execute();
+  await db
+    .insertInto('sessions')
+    .values({ token_hash: hashToken(token), staff_id: staff.id, user_id: null, expires_at: new Date(Date.now() + 3_600_000) })
+    .execute();
   return `${STAFF_COOKIE}=${token}`;
 }
 
@@ -95,7 +98,10 @@ async function bench(kind: 'pglite' | 'postgres', handle: DatabaseHandle) {
   const filled = await fill(db);
   console.log(`${kind}: filled in ${(filled.ms / 1000).toFixed(1)} s`, filled.counts);
   const config = loadConfig({ DATA_DIR: '/tmp/hearth-bench-unused', PUBLIC_URL: 'http://hearth.test' });
-  const app = createApp({ db, dbKind: kind, config, providers: createProviders(config), outbox: outboxOnly, shutdown: new Shutdown() }, { webDist: '/nonexistent' });
+  const app = createApp(
+    { db, dbKind: kind, config, providers: createProviders(config), outbox: outboxOnly, shutdown: new Shutdown() },
+    { webDist: '/nonexistent' },
+  );
   const cookie = await adminCookie(db);
   const rows: Array<Record<string, string | number>> = [];
   for (const [label, query] of cases) {
@@ -161,4 +167,8 @@ if (only !== 'postgres') {
 if (only !== 'pglite') results.push(...((await withPostgres((h) => bench('postgres', h))) ?? []));
 console.table(results);
 // The machine may be shared: the load average tells how far the figures are from an idle one.
-console.log(`load average (1, 5, 15 min): ${loadavg().map((l) => l.toFixed(2)).join(', ')} on ${cpus().length} cores`);
+console.log(
+  `load average (1, 5, 15 min): ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')} on ${cpus().length} cores`,
+);

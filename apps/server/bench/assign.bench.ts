@@ -45,7 +45,10 @@ async function runServer(fakeUrl: string, mode: string) {
       return { id, name: `Member ${start + j}`, file_name: `${id}_member.json`, profile_for_group: profile };
     });
     await ctx.db.insertInto('users').values(users).execute();
-    await ctx.db.insertInto('group_members').values(users.map((u) => ({ group_id: 'bench', user_id: u.id }))).execute();
+    await ctx.db
+      .insertInto('group_members')
+      .values(users.map((u) => ({ group_id: 'bench', user_id: u.id })))
+      .execute();
   }
   ctx.app.listen({ port: 0, hostname: '127.0.0.1' });
   const cookie = await ctx.staffCookie('admin');
@@ -59,7 +62,10 @@ async function runServer(fakeUrl: string, mode: string) {
     } else if (message.type === 'delay') {
       process.send!({ type: 'delay', p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) });
     } else if (message.type === 'stop') {
-      void ctx.app.stop(true).then(() => ctx.close()).then(() => process.exit(0));
+      void ctx.app
+        .stop(true)
+        .then(() => ctx.close())
+        .then(() => process.exit(0));
     }
   });
   process.send!({ type: 'ready', port: ctx.app.server!.port, cookie });
@@ -107,7 +113,9 @@ async function runMode(mode: string, fakeUrl: string) {
   const sockets: WebSocket[] = [];
   await Promise.all(
     Array.from({ length: CLIENTS }, () => {
-      const ws = new WebSocket(`ws://127.0.0.1:${port}/ws?page=console`, { headers: { Origin: ORIGIN, Cookie: cookie } } as unknown as string[]);
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/ws?page=console`, {
+        headers: { Origin: ORIGIN, Cookie: cookie },
+      } as unknown as string[]);
       sockets.push(ws);
       ws.onmessage = (e) => {
         const text = e.data as string;
@@ -143,7 +151,10 @@ async function runMode(mode: string, fakeUrl: string) {
     const t1 = performance.now();
     const loop = await ask({ type: 'delay' });
     await Bun.sleep(1000); // late echoes of frames sent inside the window
-    const rtts = echoes.filter(([sentAt]) => sentAt >= t0 && sentAt <= t1).map(([, rtt]) => rtt).sort((a, b) => a - b);
+    const rtts = echoes
+      .filter(([sentAt]) => sentAt >= t0 && sentAt <= t1)
+      .map(([, rtt]) => rtt)
+      .sort((a, b) => a - b);
     const seconds = (t1 - t0) / 1000;
     return { seconds, frames: rtts.length, p50: quantile(rtts, 0.5), p99: quantile(rtts, 0.99), max: rtts.at(-1) ?? NaN, loop, result };
   };
@@ -174,7 +185,10 @@ async function main() {
   for (const mode of modes) {
     const r = await runMode(mode, fake.url);
     console.log(`${mode}: assignment took ${r.assigning.seconds.toFixed(1)} s (${r.assigning.result})`);
-    for (const [window, m] of [['idle', r.idle], ['during assignment', r.assigning]] as const) {
+    for (const [window, m] of [
+      ['idle', r.idle],
+      ['during assignment', r.assigning],
+    ] as const) {
       rows.push({
         split: mode,
         window,

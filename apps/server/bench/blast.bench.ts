@@ -68,7 +68,10 @@ async function adminCookie(db: DB) {
     .returning('id')
     .executeTakeFirstOrThrow();
   const token = newToken();
-  await db.insertInto('sessions').values({ token_hash: hashToken(token), staff_id: staff.id, user_id: null, expires_at: new Date(Date.now() + 3_600_000) }).execute();
+  await db
+    .insertInto('sessions')
+    .values({ token_hash: hashToken(token), staff_id: staff.id, user_id: null, expires_at: new Date(Date.now() + 3_600_000) })
+    .execute();
   return `${STAFF_COOKIE}=${token}`;
 }
 
@@ -191,4 +194,8 @@ try {
 }
 console.table(results);
 // The machine may be shared: the load average tells how far the figures are from an idle one.
-console.log(`load average (1, 5, 15 min): ${loadavg().map((l) => l.toFixed(2)).join(', ')} on ${cpus().length} cores`);
+console.log(
+  `load average (1, 5, 15 min): ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')} on ${cpus().length} cores`,
+);

@@ -48,8 +48,18 @@ const CASES: Case[] = [
   { name: 'outbox states of a campaign (progress)', run: (db) => statusCounts(db, ['c0042']), pick: last },
   { name: 'finishCampaignIfDone (every send)', run: (db) => finishCampaignIfDone(db, 'c0042'), pick: last, write: true },
   { name: 'minutesUsedToday (every connect)', run: (db) => minutesUsedToday(db, 'u00042', 60), pick: last },
-  { name: 'sign a user out everywhere', run: (db) => revokeLinkTokens(db, 'u00042'), pick: matching(/delete from "sessions"/), write: true },
-  { name: 'sign a staff member out everywhere', run: (db) => deleteStaffSessions(db, '00000000-0000-4000-8000-000000000042'), pick: last, write: true },
+  {
+    name: 'sign a user out everywhere',
+    run: (db) => revokeLinkTokens(db, 'u00042'),
+    pick: matching(/delete from "sessions"/),
+    write: true,
+  },
+  {
+    name: 'sign a staff member out everywhere',
+    run: (db) => deleteStaffSessions(db, '00000000-0000-4000-8000-000000000042'),
+    pick: last,
+    write: true,
+  },
   { name: 'subgroups of a 2,000-member group', run: (db) => subgroupsOf(db, 'g000'), pick: last },
   // replaceSubgroups opens its own transaction: captured on g099 for real (the bench's data loses g099's
   // subgroups), then explained for g000.
@@ -141,7 +151,9 @@ async function explainAll(client: postgres.Sql, captured: Map<string, Captured[]
           if (c.write) for (const q of queries.slice(0, at)) await tx.unsafe(q.sql, q.parameters as never[]);
           const q = queries[at];
           const rows = await tx.unsafe(`explain (analyze, buffers, format json) ${q.sql}`, q.parameters as never[]);
-          const result = (rows[0] as unknown as { 'QUERY PLAN': Array<Parameters<typeof describePlan>[0] & { 'Execution Time': number }> })['QUERY PLAN'][0];
+          const result = (rows[0] as unknown as { 'QUERY PLAN': Array<Parameters<typeof describePlan>[0] & { 'Execution Time': number }> })[
+            'QUERY PLAN'
+          ][0];
           times.push(result['Execution Time']);
           plan = describePlan(result);
           throw rollback;
@@ -178,7 +190,9 @@ async function main() {
     await indexesMigration.down(db);
     const t0 = performance.now();
     await fill(db);
-    console.log(`filled in ${((performance.now() - t0) / 1000).toFixed(1)} s (PostgreSQL ${(await sql<{ server_version: string }>`show server_version`.execute(db)).rows[0].server_version})`);
+    console.log(
+      `filled in ${((performance.now() - t0) / 1000).toFixed(1)} s (PostgreSQL ${(await sql<{ server_version: string }>`show server_version`.execute(db)).rows[0].server_version})`,
+    );
 
     // The statements each function runs, captured once in a transaction that is rolled back.
     const captured = new Map<string, Captured[]>();
@@ -186,7 +200,10 @@ async function main() {
       log.length = 0;
       if (c.direct) {
         await c.run(db);
-        captured.set(c.name, log.map((q) => ({ ...q, parameters: q.parameters.map((p) => (p === 'g099' ? 'g000' : p)) })));
+        captured.set(
+          c.name,
+          log.map((q) => ({ ...q, parameters: q.parameters.map((p) => (p === 'g099' ? 'g000' : p)) })),
+        );
         continue;
       }
       await db
@@ -196,7 +213,10 @@ async function main() {
           throw new Error('rollback');
         })
         .catch(() => {});
-      captured.set(c.name, log.filter((q) => !/^(begin|commit|rollback)/i.test(q.sql)));
+      captured.set(
+        c.name,
+        log.filter((q) => !/^(begin|commit|rollback)/i.test(q.sql)),
+      );
     }
 
     const before = await explainAll(client, captured);
@@ -207,7 +227,14 @@ async function main() {
     const rows = CASES.map((c) => {
       const b = before.get(c.name)!;
       const a = after.get(c.name)!;
-      return { query: c.name, 'plan before': b.plan, 'plan after': a.plan, 'ms before': b.ms.toFixed(3), 'ms after': a.ms.toFixed(3), ratio: `${(b.ms / a.ms).toFixed(1)}×` };
+      return {
+        query: c.name,
+        'plan before': b.plan,
+        'plan after': a.plan,
+        'ms before': b.ms.toFixed(3),
+        'ms after': a.ms.toFixed(3),
+        ratio: `${(b.ms / a.ms).toFixed(1)}×`,
+      };
     });
     console.log(`EXPLAIN (ANALYZE, BUFFERS), median execution time of ${RUNS} runs, before/after ${INDEXES_MIGRATION}`);
     console.table(rows);

@@ -18,13 +18,21 @@ type Stats = { type: 'stats'; rssMb: number; heapMb: number; objects: number };
 type FromRelay = Stats | { type: 'ready'; port: number; cookie: string };
 let onRelay: (m: FromRelay) => void = () => {};
 const fake = await startFake();
-const relay = Bun.spawn(['bun', join(import.meta.dir, 'relay/soak-relay.ts'), fake.url], { stdout: 'inherit', stderr: 'inherit', ipc: (m: FromRelay) => onRelay(m) });
+const relay = Bun.spawn(['bun', join(import.meta.dir, 'relay/soak-relay.ts'), fake.url], {
+  stdout: 'inherit',
+  stderr: 'inherit',
+  ipc: (m: FromRelay) => onRelay(m),
+});
 const ready = await new Promise<{ port: number; cookie: string }>((resolve) => (onRelay = (m) => m.type === 'ready' && resolve(m)));
 const stats = () => new Promise<Stats>((resolve) => ((onRelay = (m) => m.type === 'stats' && resolve(m)), relay.send({ type: 'stats' })));
 
 type FromLoad = LoadResult | { type: 'ready' | 'measuring' | 'measured' };
 let onLoad: (m: FromLoad) => void = () => {};
-const load = Bun.spawn(['bun', join(import.meta.dir, 'relay/load.ts')], { stdout: 'inherit', stderr: 'inherit', ipc: (m: FromLoad) => onLoad(m) });
+const load = Bun.spawn(['bun', join(import.meta.dir, 'relay/load.ts')], {
+  stdout: 'inherit',
+  stderr: 'inherit',
+  ipc: (m: FromLoad) => onLoad(m),
+});
 await new Promise<void>((resolve) => (onLoad = (m) => m.type === 'ready' && resolve()));
 
 console.log(`relay soak: ${sessions} sessions, ${minutes} min, a sample every ${sampleSeconds} s`);
@@ -80,7 +88,9 @@ console.table({
     'heap MB': +slope(steady.map((s) => [s.minute, s.heapMb])).toFixed(2),
   },
 });
-console.log(`frames echoed ${result.frames} (${result.connected}/${sessions} connected), round trip median ${result.medianMs.toFixed(2)} ms p99 ${result.p99Ms.toFixed(2)} ms`);
+console.log(
+  `frames echoed ${result.frames} (${result.connected}/${sessions} connected), round trip median ${result.medianMs.toFixed(2)} ms p99 ${result.p99Ms.toFixed(2)} ms`,
+);
 load.send({ type: 'exit' });
 relay.send({ type: 'stop' });
 await Promise.race([relay.exited, Bun.sleep(10_000)]);

@@ -111,7 +111,9 @@ for (const n of levels) {
     rows.push(row);
     console.log(
       `N=${n} ${t.name}: connected ${row.connected}/${n}; p99 ${row.p99Ms.toFixed(2)} ms (added ${row.addedP99Ms.toFixed(2)}); ` +
-        (t === fake ? '' : `CPU ${row.cpuPercent.toFixed(0)}% = ${row.cpuUsPerFrame.toFixed(1)} µs per echoed frame; RSS ${row.rssMb.toFixed(0)} MB`),
+        (t === fake
+          ? ''
+          : `CPU ${row.cpuPercent.toFixed(0)}% = ${row.cpuUsPerFrame.toFixed(1)} µs per echoed frame; RSS ${row.rssMb.toFixed(0)} MB`),
     );
   }
 }

@@ -74,15 +74,24 @@ export function importGraph(src: string): Map<string, string[]> {
   for (const file of files) {
     const from = relative(src, file);
     if (isTestOnly(from)) continue;
-    graph.set(from, importsOf(readFileSync(file, 'utf8')).flatMap((spec) => resolveSpec(src, file, spec) ?? []));
+    graph.set(
+      from,
+      importsOf(readFileSync(file, 'utf8')).flatMap((spec) => resolveSpec(src, file, spec) ?? []),
+    );
   }
   return graph;
 }
 
 // Tests and their fixtures may reach anywhere: nothing in the product imports them.
-const isTestOnly = (path: string) => /\.test\.tsx?$/.test(path) || path.startsWith('test/') || path.endsWith('test-support.ts') || path.endsWith('relay-fixture.ts') || path.endsWith('/testing.ts');
+const isTestOnly = (path: string) =>
+  /\.test\.tsx?$/.test(path) ||
+  path.startsWith('test/') ||
+  path.endsWith('test-support.ts') ||
+  path.endsWith('relay-fixture.ts') ||
+  path.endsWith('/testing.ts');
 
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"](\.{1,2}\/[^'"]+)['"]/g;
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"](\.{1,2}\/[^'"]+)['"]/g;
 
 export function importsOf(source: string): string[] {
   return [...source.matchAll(IMPORT)].map((m) => m[1] ?? m[2] ?? m[3]);
@@ -153,7 +162,9 @@ describe('server architecture', () => {
   });
 
   test('providers, helpers and services throw domain errors, not HTTP errors', () => {
-    const offenders = [...graph].filter(([from, tos]) => tos.includes('plugins/errors.ts') && !mayUseHttpErrors(from)).map(([from]) => from);
+    const offenders = [...graph]
+      .filter(([from, tos]) => tos.includes('plugins/errors.ts') && !mayUseHttpErrors(from))
+      .map(([from]) => from);
     expect(offenders).toEqual([]);
     for (const path of HTTP_ERRORS_NOT_YET_SWITCHED) expect(graph.get(path) ?? []).toContain('plugins/errors.ts');
   });
@@ -205,7 +216,14 @@ describe('the checks themselves', () => {
       ['d.ts', ['a.ts']],
     ]);
     expect(importCycles(graph)).toEqual([['a.ts', 'b.ts', 'c.ts', 'a.ts']]);
-    expect(importCycles(new Map([['a.ts', ['b.ts']], ['b.ts', []]]))).toEqual([]);
+    expect(
+      importCycles(
+        new Map([
+          ['a.ts', ['b.ts']],
+          ['b.ts', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   test('import forms: named, type-only, re-export, side effect and dynamic', () => {

@@ -11,7 +11,15 @@ import { Shutdown } from './shutdown';
 import { createProviders, describeProviders } from './providers';
 
 function depsFor(config: Config, handle: DatabaseHandle): AppDeps {
-  return { db: handle.db, dbKind: handle.kind, config, providers: createProviders(config), outbox: outboxOnly, shutdown: new Shutdown(), listen: handle.listen };
+  return {
+    db: handle.db,
+    dbKind: handle.kind,
+    config,
+    providers: createProviders(config),
+    outbox: outboxOnly,
+    shutdown: new Shutdown(),
+    listen: handle.listen,
+  };
 }
 
 /** Migrations, seed and the admin from the environment: once per start, before any server process listens. */

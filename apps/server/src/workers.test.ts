@@ -82,7 +82,10 @@ describe('WORKERS', () => {
     const port = freePort();
     const primary = start({ WORKERS: '2', PORT: String(port), DATABASE_URL: db.url });
     try {
-      const workers = await waitFor(() => listeners(port), (pids) => pids.length === 2);
+      const workers = await waitFor(
+        () => listeners(port),
+        (pids) => pids.length === 2,
+      );
       expect(new Set(workers).size).toBe(2);
       for (const pid of workers) expect(parentOf(pid)).toBe(primary.pid);
       expect(await healthOverNewConnections(port, 20, 'two workers')).toBe(20);
@@ -90,9 +93,15 @@ describe('WORKERS', () => {
       process.kill(workers[0], 'SIGKILL');
       // Once the killed worker's socket is gone the other one serves every connection while the primary starts
       // a new one (connections already queued on the killed socket are lost with it, as with any crash).
-      await waitFor(() => listeners(port), (pids) => pids.length === 1 && pids[0] === workers[1]);
+      await waitFor(
+        () => listeners(port),
+        (pids) => pids.length === 1 && pids[0] === workers[1],
+      );
       expect(await healthOverNewConnections(port, 10, 'one killed')).toBe(10);
-      const replaced = await waitFor(() => listeners(port), (pids) => pids.length === 2 && !pids.includes(workers[0]));
+      const replaced = await waitFor(
+        () => listeners(port),
+        (pids) => pids.length === 2 && !pids.includes(workers[0]),
+      );
       expect(replaced).toContain(workers[1]);
 
       primary.kill('SIGTERM');

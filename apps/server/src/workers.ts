@@ -65,7 +65,8 @@ export async function runPrimary(config: Config): Promise<{ url: string; pids():
           }
           log.warn('worker exited; restarting it', { worker: index, code, signal });
           setTimeout(() => {
-            if (!stopping) spawnWorker(index).catch((err) => log.error('worker restart failed', { worker: index, error: (err as Error).message }));
+            if (!stopping)
+              spawnWorker(index).catch((err) => log.error('worker restart failed', { worker: index, error: (err as Error).message }));
           }, RESTART_DELAY_MS);
         },
       });

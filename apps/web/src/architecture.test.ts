@@ -138,7 +138,7 @@ describe('the import scanner', () => {
       "import './side-effect.css'",
       "const lazy = () => import('@/features/x/page')",
       "// import { nope } from './commented-out'",
-      "const text = \"import { nope } from './in-a-string'\"",
+      'const text = "import { nope } from \'./in-a-string\'"',
     )
     expect(importsOf(source).sort((x, y) => x.specifier.localeCompare(y.specifier))).toEqual([
       { specifier: '../c', typeOnly: true },

@@ -58,7 +58,10 @@ describe('CaptureClient with the capture processor', () => {
     const onMain: ArrayBuffer[] = [];
     const routed: number[] = [];
     route.port2.onmessage = (event: MessageEvent<{ type: string; sequence: number }>) => routed.push(event.data.sequence);
-    const client = new CaptureClient({ port: channel.port1, onprocessorerror: null }, { onFrame: (frame) => onMain.push(frame), timeoutMs: 1000 });
+    const client = new CaptureClient(
+      { port: channel.port1, onprocessorerror: null },
+      { onFrame: (frame) => onMain.push(frame), timeoutMs: 1000 },
+    );
     const { processor } = createProcessor(CAPTURE_PROCESSOR, 24000, { port: channel.port2 });
     client.routeFrames(route.port1);
     // A request answered means the route, sent before it on the same port, has been taken.

@@ -28,9 +28,7 @@ describe('PortRpc', () => {
   test('a request nobody answers rejects after the timeout with a clear message', async () => {
     const { port, rpc, events } = setup(20);
     const started = performance.now();
-    await expect(rpc.request('interrupt', {})).rejects.toThrow(
-      "Audio worklet did not answer 'interrupt' within 20 ms",
-    );
+    await expect(rpc.request('interrupt', {})).rejects.toThrow("Audio worklet did not answer 'interrupt' within 20 ms");
     expect(performance.now() - started).toBeGreaterThanOrEqual(15);
     expect(rpc.pendingCount).toBe(0);
 

@@ -28,7 +28,9 @@ export class FakeProcessorPort {
   close(): void {}
 }
 
-type ProcessorClass = new (options?: AudioWorkletNodeOptions) => AudioWorkletProcessor & {
+type ProcessorClass = new (
+  options?: AudioWorkletNodeOptions,
+) => AudioWorkletProcessor & {
   process(inputs: Float32Array[][], outputs: Float32Array[][], parameters: Record<string, Float32Array>): boolean;
 };
 

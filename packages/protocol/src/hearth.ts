@@ -103,13 +103,7 @@ export interface HearthPostChat {
   error?: string;
 }
 
-export type HearthServerEvent =
-  | HearthSession
-  | HearthMemory
-  | HearthMood
-  | HearthPromptChanged
-  | HearthModuleChanged
-  | HearthPostChat;
+export type HearthServerEvent = HearthSession | HearthMemory | HearthMood | HearthPromptChanged | HearthModuleChanged | HearthPostChat;
 
 /** Everything the browser may receive on /ws. */
 export type ServerMessage = RealtimeServerEvent | HearthServerEvent;

@@ -42,13 +42,23 @@ describe('lintVersion: shape errors', () => {
 
   test('sequential_prompts missing, not a list, or empty', () => {
     expect(messages(lintVersion({ module_prompt: 'm' }))).toEqual(['sequential_prompts must be a list of prompts']);
-    expect(messages(lintVersion({ module_prompt: 'm', sequential_prompts: { a: 1 } }))).toEqual(['sequential_prompts must be a list of prompts']);
-    expect(messages(lintVersion({ module_prompt: 'm', sequential_prompts: [] }))).toEqual(['sequential_prompts must have at least one prompt']);
+    expect(messages(lintVersion({ module_prompt: 'm', sequential_prompts: { a: 1 } }))).toEqual([
+      'sequential_prompts must be a list of prompts',
+    ]);
+    expect(messages(lintVersion({ module_prompt: 'm', sequential_prompts: [] }))).toEqual([
+      'sequential_prompts must have at least one prompt',
+    ]);
   });
 
   test('a prompt that is not an object, has a non-string field, an unknown field or a bad archived flag', () => {
     const issues = lintVersion(
-      version(prompt('a', 'b'), 'text', { ...prompt('b'), trigger_condition: 3, trigger_conditon: 'typo' }, { ...prompt('c'), archived: 'yes' }, { ...prompt('d'), name: 7 }),
+      version(
+        prompt('a', 'b'),
+        'text',
+        { ...prompt('b'), trigger_condition: 3, trigger_conditon: 'typo' },
+        { ...prompt('c'), archived: 'yes' },
+        { ...prompt('d'), name: 7 },
+      ),
     );
     expect(issues.every((i) => i.severity === 'error' || i.message.includes('never reached'))).toBe(true);
     expect(messages(issues, 'error')).toEqual([
@@ -58,14 +68,20 @@ describe('lintVersion: shape errors', () => {
       'Prompt "c": archived must be true or false',
       'sequential_prompts[4]: name must be a string',
     ]);
-    expect(issues.find((i) => i.message.includes('trigger_condition must'))).toMatchObject({ promptIndex: 2, promptName: 'b', field: 'trigger_condition' });
+    expect(issues.find((i) => i.message.includes('trigger_condition must'))).toMatchObject({
+      promptIndex: 2,
+      promptName: 'b',
+      field: 'trigger_condition',
+    });
   });
 });
 
 describe('lintVersion: content errors', () => {
   test('a blank name', () => {
     const issues = lintVersion(version(prompt('a'), prompt('  ')));
-    expect(issues).toEqual([{ severity: 'error', message: 'sequential_prompts[1]: name must not be empty', promptIndex: 1, promptName: undefined, field: 'name' }]);
+    expect(issues).toEqual([
+      { severity: 'error', message: 'sequential_prompts[1]: name must not be empty', promptIndex: 1, promptName: undefined, field: 'name' },
+    ]);
   });
 
   test('a blank prompt text (only a warning on an archived prompt)', () => {
@@ -98,7 +114,9 @@ describe('lintVersion: content errors', () => {
   test('an archived prompt is a prompt of the version; a dangling next_prompt on one only warns', () => {
     const toArchived = lintVersion(version(prompt('a', 'old'), prompt('old', '', { archived: true })));
     expect(firstError(toArchived)).toBeUndefined();
-    expect(messages(toArchived, 'warning')).toEqual(['Prompt "a": next_prompt "old" names an archived prompt, which conversations leave out']);
+    expect(messages(toArchived, 'warning')).toEqual([
+      'Prompt "a": next_prompt "old" names an archived prompt, which conversations leave out',
+    ]);
     const fromArchived = lintVersion(version(prompt('a'), prompt('old', 'gone', { archived: true })));
     expect(firstError(fromArchived)).toBeUndefined();
     expect(messages(fromArchived, 'warning')).toEqual(['Prompt "old": next_prompt "gone" names no prompt of this version']);
@@ -124,7 +142,11 @@ describe('lintVersion: flow warnings', () => {
   test('the chain from the first prompt loops without a way out', () => {
     const issues = lintVersion(version(prompt('start', 'b'), prompt('b', 'c'), prompt('c', 'b')));
     expect(issues).toMatchObject([
-      { severity: 'warning', promptIndex: 1, message: 'next_prompt loops forever through "b" → "c" → "b": none of these prompts has an empty next_prompt to end on' },
+      {
+        severity: 'warning',
+        promptIndex: 1,
+        message: 'next_prompt loops forever through "b" → "c" → "b": none of these prompts has an empty next_prompt to end on',
+      },
     ]);
     expect(messages(lintVersion(version(prompt('self', 'self'))))).toEqual([
       'next_prompt loops forever through "self" → "self": none of these prompts has an empty next_prompt to end on',

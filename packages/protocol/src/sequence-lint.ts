@@ -49,7 +49,9 @@ export function lintVersion(value: unknown): LintIssue[] {
   }
   const list = value.sequential_prompts;
   if (!Array.isArray(list) || list.length === 0) {
-    const message = Array.isArray(list) ? 'sequential_prompts must have at least one prompt' : 'sequential_prompts must be a list of prompts';
+    const message = Array.isArray(list)
+      ? 'sequential_prompts must have at least one prompt'
+      : 'sequential_prompts must be a list of prompts';
     issues.push({ severity: 'error', message, field: 'sequential_prompts' });
     return inOrder(issues);
   }

@@ -24,9 +24,17 @@ process.on('message', (message: { type: string }) => {
   if (message.type === 'stats') {
     Bun.gc(true);
     const heap = heapStats();
-    process.send!({ type: 'stats', rssMb: process.memoryUsage().rss / 2 ** 20, heapMb: heap.heapSize / 2 ** 20, objects: heap.objectCount });
+    process.send!({
+      type: 'stats',
+      rssMb: process.memoryUsage().rss / 2 ** 20,
+      heapMb: heap.heapSize / 2 ** 20,
+      objects: heap.objectCount,
+    });
   } else if (message.type === 'stop') {
-    void ctx.app.stop(true).then(() => ctx.close()).then(() => process.exit(0));
+    void ctx.app
+      .stop(true)
+      .then(() => ctx.close())
+      .then(() => process.exit(0));
   }
 });
 process.send!({ type: 'ready', port: ctx.app.server!.port, cookie });

@@ -32,14 +32,26 @@ async function lineFrom(proc: Bun.Subprocess<'ignore', 'pipe', 'inherit'>, prefi
 export async function startFake(): Promise<Target> {
   const proc = Bun.spawn(['bun', join(here, 'fake.ts'), BENCH_KEY], { stdout: 'pipe', stderr: 'inherit' });
   const url = await lineFrom(proc, 'url ');
-  return { name: 'direct', pid: proc.pid, url, headers: { Authorization: `Bearer ${BENCH_KEY}` }, stop: async () => (proc.kill(), void (await proc.exited)) };
+  return {
+    name: 'direct',
+    pid: proc.pid,
+    url,
+    headers: { Authorization: `Bearer ${BENCH_KEY}` },
+    stop: async () => (proc.kill(), void (await proc.exited)),
+  };
 }
 
 export async function startProxy(upstreamUrl: string): Promise<Target> {
   const port = await freePort();
   const proc = Bun.spawn(['bun', join(here, 'proxy.ts'), String(port), upstreamUrl, BENCH_KEY], { stdout: 'pipe', stderr: 'inherit' });
   await lineFrom(proc, 'proxy listening');
-  return { name: 'proxy', pid: proc.pid, url: `ws://127.0.0.1:${port}/`, headers: {}, stop: async () => (proc.kill(), void (await proc.exited)) };
+  return {
+    name: 'proxy',
+    pid: proc.pid,
+    url: `ws://127.0.0.1:${port}/`,
+    headers: {},
+    stop: async () => (proc.kill(), void (await proc.exited)),
+  };
 }
 
 /**

@@ -26,7 +26,16 @@ export function InviteEmail({ text, url, moduleName }: InviteEmailProps) {
       {paragraphsOf(text).map((p, i) => (
         <Text key={i} style={paragraph}>
           {p.includes(url)
-            ? p.split(url).flatMap((part, j) => (j === 0 ? [part] : [<Link key={j} href={url}>open your link</Link>, part]))
+            ? p.split(url).flatMap((part, j) =>
+                j === 0
+                  ? [part]
+                  : [
+                      <Link key={j} href={url}>
+                        open your link
+                      </Link>,
+                      part,
+                    ],
+              )
             : p}
         </Text>
       ))}
@@ -35,9 +44,7 @@ export function InviteEmail({ text, url, moduleName }: InviteEmailProps) {
           Start talking
         </Button>
       </Section>
-      <Text style={{ ...paragraph, color: '#8a8178', fontSize: 13 }}>
-        This link is personal: please do not forward it.
-      </Text>
+      <Text style={{ ...paragraph, color: '#8a8178', fontSize: 13 }}>This link is personal: please do not forward it.</Text>
     </EmailLayout>
   );
 }

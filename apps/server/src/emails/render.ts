@@ -6,5 +6,4 @@ import { SubgroupAssignmentEmail, type SubgroupAssignmentEmailProps } from './su
 /** HTML of each e-mail the server sends; the plain-text part is the server-written text itself. */
 export const renderInviteEmail = (props: InviteEmailProps) => render(createElement(InviteEmail, props));
 
-export const renderSubgroupAssignmentEmail = (props: SubgroupAssignmentEmailProps) =>
-  render(createElement(SubgroupAssignmentEmail, props));
+export const renderSubgroupAssignmentEmail = (props: SubgroupAssignmentEmailProps) => render(createElement(SubgroupAssignmentEmail, props));

@@ -73,10 +73,17 @@ describe('body limits on a listening server', () => {
 
   test('a chunked multipart upload under the limit still arrives whole', async () => {
     const form = new FormData();
-    form.append('audio', new Blob([new TextEncoder().encode('RIFF\0\0\0\0WAVEfmt '), new Uint8Array(4000)], { type: 'audio/wav' }), 'audio.wav');
+    form.append(
+      'audio',
+      new Blob([new TextEncoder().encode('RIFF\0\0\0\0WAVEfmt '), new Uint8Array(4000)], { type: 'audio/wav' }),
+      'audio.wav',
+    );
     const encoded = new Response(form);
     const type = encoded.headers.get('content-type')!;
-    const res = await post('/api/send-feedback', new Blob([await encoded.arrayBuffer()]).stream(), { 'content-type': type, cookie: userCookie });
+    const res = await post('/api/send-feedback', new Blob([await encoded.arrayBuffer()]).stream(), {
+      'content-type': type,
+      cookie: userCookie,
+    });
     expect(res.status).toBe(200);
     expect(typeof res.body.text).toBe('string');
   });

@@ -13,7 +13,15 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const FOREIGN = 'http://localhost:9999';
-const groupCount = async () => Number((await ctx.db.selectFrom('groups').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const groupCount = async () =>
+  Number(
+    (
+      await ctx.db
+        .selectFrom('groups')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const sequenceNamed = (name: string) => ctx.db.selectFrom('sequences').select('id').where('name', '=', name).executeTakeFirst();
 
 function sequenceForm(name: string) {
@@ -37,7 +45,11 @@ describe('CSRF: state-changing calls take JSON from the own origin only', () => 
       expect(res.status).toBe(403);
       expect(typeof res.body.error).toBe('string');
     }
-    const plain = await ctx.request('POST', '/api/create-group', { cookie: admin, raw: '{"name":"Pwned"}', headers: { 'content-type': 'text/plain', origin: FOREIGN } });
+    const plain = await ctx.request('POST', '/api/create-group', {
+      cookie: admin,
+      raw: '{"name":"Pwned"}',
+      headers: { 'content-type': 'text/plain', origin: FOREIGN },
+    });
     expect(plain.status).toBe(403);
     expect(await groupCount()).toBe(before);
   });
@@ -47,7 +59,12 @@ describe('CSRF: state-changing calls take JSON from the own origin only', () => 
     const group = new FormData();
     group.append('name', 'Pwned');
     expect((await ctx.request('POST', '/api/create-group', { cookie: admin, raw: group })).status).toBe(403);
-    for (const headers of [{ origin: FOREIGN }, { 'sec-fetch-site': 'same-site' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }] as Record<string, string>[]) {
+    for (const headers of [
+      { origin: FOREIGN },
+      { 'sec-fetch-site': 'same-site' },
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'null' },
+    ] as Record<string, string>[]) {
       const res = await ctx.request('POST', '/api/upload-sequence', { cookie: admin, raw: sequenceForm('Pwned sequence'), headers });
       expect(res).toMatchObject({ status: 403, body: { error: expect.any(String) } });
     }
@@ -60,22 +77,47 @@ describe('CSRF: state-changing calls take JSON from the own origin only', () => 
     expect(created.status).toBe(200);
     const del = await ctx.request('DELETE', `/api/delete-group/${created.body.id}`, { cookie: admin, headers: { origin: FOREIGN } });
     expect(del.status).toBe(403);
-    const put = await ctx.request('PUT', '/api/update-system-prompt', { cookie: admin, body: { newSystemPrompt: 'pwned' }, headers: { 'sec-fetch-site': 'same-site' } });
+    const put = await ctx.request('PUT', '/api/update-system-prompt', {
+      cookie: admin,
+      body: { newSystemPrompt: 'pwned' },
+      headers: { 'sec-fetch-site': 'same-site' },
+    });
     expect(put.status).toBe(403);
-    const json = await ctx.request('POST', '/api/create-group', { cookie: admin, body: { name: 'Pwned' }, headers: { origin: FOREIGN, 'sec-fetch-site': 'same-site' } });
+    const json = await ctx.request('POST', '/api/create-group', {
+      cookie: admin,
+      body: { name: 'Pwned' },
+      headers: { origin: FOREIGN, 'sec-fetch-site': 'same-site' },
+    });
     expect(json.status).toBe(403);
     expect(await ctx.db.selectFrom('groups').select('id').where('id', '=', created.body.id).executeTakeFirst()).toBeDefined();
   });
 
   test('the own origin, Sec-Fetch-Site: same-origin, and calls with neither header (JSON) go through', async () => {
-    for (const headers of [{ origin: 'http://hearth.test' }, { 'sec-fetch-site': 'same-origin' }, { origin: 'http://hearth.test', 'sec-fetch-site': 'same-origin' }, {}] as Record<string, string>[]) {
-      const res = await ctx.request('POST', '/api/create-group', { cookie: admin, body: { name: `Fine ${JSON.stringify(headers)}` }, headers });
+    for (const headers of [
+      { origin: 'http://hearth.test' },
+      { 'sec-fetch-site': 'same-origin' },
+      { origin: 'http://hearth.test', 'sec-fetch-site': 'same-origin' },
+      {},
+    ] as Record<string, string>[]) {
+      const res = await ctx.request('POST', '/api/create-group', {
+        cookie: admin,
+        body: { name: `Fine ${JSON.stringify(headers)}` },
+        headers,
+      });
       expect(res.status).toBe(200);
     }
     // The browser's own verdict wins over an Origin that is not PUBLIC_URL's (the app opened at a LAN address).
-    const lan = await ctx.request('POST', '/api/create-group', { cookie: admin, body: { name: 'From the LAN name' }, headers: { origin: 'http://192.168.1.5:3000', 'sec-fetch-site': 'same-origin' } });
+    const lan = await ctx.request('POST', '/api/create-group', {
+      cookie: admin,
+      body: { name: 'From the LAN name' },
+      headers: { origin: 'http://192.168.1.5:3000', 'sec-fetch-site': 'same-origin' },
+    });
     expect(lan.status).toBe(200);
-    const upload = await ctx.request('POST', '/api/upload-sequence', { cookie: admin, raw: sequenceForm('Own upload'), headers: { origin: 'http://hearth.test', 'sec-fetch-site': 'same-origin' } });
+    const upload = await ctx.request('POST', '/api/upload-sequence', {
+      cookie: admin,
+      raw: sequenceForm('Own upload'),
+      headers: { origin: 'http://hearth.test', 'sec-fetch-site': 'same-origin' },
+    });
     expect(upload.status).not.toBe(403);
     // Reading is not guarded (a GET changes nothing).
     expect((await ctx.request('GET', '/api/get-groups', { cookie: admin, headers: { origin: FOREIGN } })).status).toBe(200);
@@ -84,8 +126,13 @@ describe('CSRF: state-changing calls take JSON from the own origin only', () => 
 
 describe('acceptedOrigins', () => {
   test('PUBLIC_URL set: only its origin; unset: both loopback names of the listening port', () => {
-    expect(acceptedOrigins(loadConfig({ APP_SECRET: 's', PUBLIC_URL: 'https://hearth.example.org/', PORT: '3000' }))).toEqual(['https://hearth.example.org']);
+    expect(acceptedOrigins(loadConfig({ APP_SECRET: 's', PUBLIC_URL: 'https://hearth.example.org/', PORT: '3000' }))).toEqual([
+      'https://hearth.example.org',
+    ]);
     expect(acceptedOrigins(loadConfig({ APP_SECRET: 's', PORT: '3000' }))).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000']);
-    expect(acceptedOrigins(loadConfig({ APP_SECRET: 's', PORT: '0' }), 41234)).toEqual(['http://localhost:41234', 'http://127.0.0.1:41234']);
+    expect(acceptedOrigins(loadConfig({ APP_SECRET: 's', PORT: '0' }), 41234)).toEqual([
+      'http://localhost:41234',
+      'http://127.0.0.1:41234',
+    ]);
   });
 });

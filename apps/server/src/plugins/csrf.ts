@@ -36,7 +36,9 @@ export function csrfRefusal(request: Request, path: string, origins: string[]): 
   const hasBody = type !== null || Number(request.headers.get('content-length') ?? 0) > 0 || request.headers.has('transfer-encoding');
   const allowedType = type === 'application/json' || (type === 'multipart/form-data' && MULTIPART_PATHS.has(path));
   if (hasBody && !allowedType) {
-    return MULTIPART_PATHS.has(path) ? 'This call takes a multipart form or JSON' : 'This call takes a JSON body (Content-Type: application/json)';
+    return MULTIPART_PATHS.has(path)
+      ? 'This call takes a multipart form or JSON'
+      : 'This call takes a JSON body (Content-Type: application/json)';
   }
   // Sec-Fetch-Site is the browser's own verdict and no page can set it: when present it decides (same-origin also
   // covers the app opened under another name than PUBLIC_URL, e.g. a LAN address). Origin covers browsers without it.

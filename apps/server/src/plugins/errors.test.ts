@@ -19,7 +19,12 @@ describe('domain errors become HTTP answers', () => {
     ['Invalid', new Invalid('Invalid phone number'), 400, 'Invalid phone number'],
     ['Conflict', new Conflict('That name is taken'), 409, 'That name is taken'],
     ['TooLarge', new TooLarge('The file is too large (at most 1 MB)'), 413, 'The file is too large (at most 1 MB)'],
-    ['ProviderUnavailable', new ProviderUnavailable('The AI provider has problems right now. Please try again later.'), 502, 'The AI provider has problems right now. Please try again later.'],
+    [
+      'ProviderUnavailable',
+      new ProviderUnavailable('The AI provider has problems right now. Please try again later.'),
+      502,
+      'The AI provider has problems right now. Please try again later.',
+    ],
   ];
   for (const [name, error, status, message] of cases) {
     test(`${name} is a ${status} with { error }`, async () => {

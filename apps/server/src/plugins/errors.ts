@@ -60,56 +60,54 @@ function validationMessage(error: unknown): string {
  * Every error answer is `{ error }` with a fitting status (PRODUCT.md §9). Global on purpose: it must
  * shape errors thrown by every feature plugin.
  */
-export const errorsPlugin = new Elysia({ name: 'errors' })
-  .error({ HttpError })
-  .onError({ as: 'global' }, ({ code, error, set }) => {
-    set.headers['content-type'] = 'application/json; charset=utf-8';
-    // Elysia wraps whatever a parse hook throws (json-body's 413 and depth 400) in its ParseError.
-    const own = error instanceof HttpError ? error : code === 'PARSE' && error.cause instanceof HttpError ? error.cause : null;
-    if (own) {
-      set.status = own.status;
-      Object.assign(set.headers, own.headers);
-      return { error: own.message };
-    }
-    if (error instanceof DomainError) {
-      set.status = domainStatus(error);
-      return { error: error.message };
-    }
-    switch (code) {
-      case 'VALIDATION':
-        set.status = 400;
-        return { error: validationMessage(error) };
-      case 'PARSE':
-        set.status = 400;
-        return { error: 'Malformed request body' };
-      case 'NOT_FOUND':
-        set.status = 404;
-        return { error: 'Not found' };
-      case 'INVALID_COOKIE_SIGNATURE':
-        set.status = 401;
-        return { error: 'Please sign in' };
-    }
-    // Elysia builds its validation message with `${value}`, which throws on a body like {"toString":0}: the
-    // request was invalid all the same.
-    if (error instanceof TypeError && error.stack?.includes('new ValidationError')) {
+export const errorsPlugin = new Elysia({ name: 'errors' }).error({ HttpError }).onError({ as: 'global' }, ({ code, error, set }) => {
+  set.headers['content-type'] = 'application/json; charset=utf-8';
+  // Elysia wraps whatever a parse hook throws (json-body's 413 and depth 400) in its ParseError.
+  const own = error instanceof HttpError ? error : code === 'PARSE' && error.cause instanceof HttpError ? error.cause : null;
+  if (own) {
+    set.status = own.status;
+    Object.assign(set.headers, own.headers);
+    return { error: own.message };
+  }
+  if (error instanceof DomainError) {
+    set.status = domainStatus(error);
+    return { error: error.message };
+  }
+  switch (code) {
+    case 'VALIDATION':
       set.status = 400;
-      return { error: 'Invalid request body' };
-    }
-    const pg = (error as { code?: string }).code;
-    if (typeof pg === 'string' && pgClientErrors[pg]) {
-      const [status, message] = pgClientErrors[pg];
-      set.status = status;
-      return { error: message };
-    }
-    const status = (error as { status?: number }).status;
-    if (typeof status === 'number' && status >= 400 && status < 500) {
-      set.status = status;
-      return { error: status === 413 ? 'Request body too large' : 'Bad request' };
-    }
-    log.error('unhandled error', { name: (error as Error)?.name, code: pg ?? code, stack: stackWithoutMessage(error) });
-    set.status = 500;
-    return { error: 'Something went wrong on our side. Please try again.' };
-  });
+      return { error: validationMessage(error) };
+    case 'PARSE':
+      set.status = 400;
+      return { error: 'Malformed request body' };
+    case 'NOT_FOUND':
+      set.status = 404;
+      return { error: 'Not found' };
+    case 'INVALID_COOKIE_SIGNATURE':
+      set.status = 401;
+      return { error: 'Please sign in' };
+  }
+  // Elysia builds its validation message with `${value}`, which throws on a body like {"toString":0}: the
+  // request was invalid all the same.
+  if (error instanceof TypeError && error.stack?.includes('new ValidationError')) {
+    set.status = 400;
+    return { error: 'Invalid request body' };
+  }
+  const pg = (error as { code?: string }).code;
+  if (typeof pg === 'string' && pgClientErrors[pg]) {
+    const [status, message] = pgClientErrors[pg];
+    set.status = status;
+    return { error: message };
+  }
+  const status = (error as { status?: number }).status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    set.status = status;
+    return { error: status === 413 ? 'Request body too large' : 'Bad request' };
+  }
+  log.error('unhandled error', { name: (error as Error)?.name, code: pg ?? code, stack: stackWithoutMessage(error) });
+  set.status = 500;
+  return { error: 'Something went wrong on our side. Please try again.' };
+});
 
 // The message may carry user data (a PostgreSQL detail quotes values); the frames do not.
 function stackWithoutMessage(error: unknown): string | undefined {

@@ -9,7 +9,12 @@ describe('acceptedOrigins', () => {
     const unset = loadConfig({ PORT: '4321', APP_SECRET: 's', DATA_DIR: '/tmp/hearth-test-unused' });
     expect(unset.publicUrlSet).toBe(false);
     expect(acceptedOrigins(unset).sort()).toEqual(['http://127.0.0.1:4321', 'http://localhost:4321']);
-    const set = loadConfig({ PORT: '4321', PUBLIC_URL: 'https://hearth.example.org/', APP_SECRET: 's', DATA_DIR: '/tmp/hearth-test-unused' });
+    const set = loadConfig({
+      PORT: '4321',
+      PUBLIC_URL: 'https://hearth.example.org/',
+      APP_SECRET: 's',
+      DATA_DIR: '/tmp/hearth-test-unused',
+    });
     expect(set.publicUrlSet).toBe(true);
     expect(acceptedOrigins(set)).toEqual(['https://hearth.example.org']);
     // PORT=0: the port the server got when it started listening.

@@ -18,7 +18,10 @@ export async function rateLimit(db: DB, rawKey: string, limit: number, windowSec
         window_start: sql`case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_start end`,
       }),
     )
-    .returning(['count', sql<number>`ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now())))::int`.as('retry_after')])
+    .returning([
+      'count',
+      sql<number>`ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now())))::int`.as('retry_after'),
+    ])
     .executeTakeFirstOrThrow();
   if (row.count > limit) {
     const retryAfter = Math.max(1, row.retry_after);

@@ -111,7 +111,12 @@ describe('webPlugin', () => {
     ];
     for (const res of answers) {
       const csp = res.headers.get('content-security-policy') ?? '';
-      const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+      const directives = Object.fromEntries(
+        csp
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name, ...values]) => [name, values]),
+      );
       expect(directives['default-src']).toEqual(["'self'"]);
       expect(directives['script-src']).toEqual(["'self'"]);
       expect(directives['frame-ancestors']).toEqual(["'none'"]);

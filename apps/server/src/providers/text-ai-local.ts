@@ -150,7 +150,9 @@ export function localComplete(task: TextTask, input: string, temperature: number
     case 'convo_recap_sms': {
       const themes = recent(4);
       const hello = name ? `${T.hello} ${name}! ` : '';
-      return themes.length ? safe([hello, T.recapThanks, list(themes), T.recapEnd]) : `${hello}Thank you for talking with Hearth. Talk again soon!`;
+      return themes.length
+        ? safe([hello, T.recapThanks, list(themes), T.recapEnd])
+        : `${hello}Thank you for talking with Hearth. Talk again soon!`;
     }
     case 'tagline_sms':
       return safe([list(recent(3).map(capitalise), ' ✦ ', T.taglineNone)]);
@@ -187,9 +189,7 @@ const SPEECH_PLACEHOLDER = /\[speech [\d.]+ s\]/g;
  * count (the assistant's questions are not what they shared), as single keywords between fixed text.
  */
 function quizSummary(said: ReturnType<typeof transcriptTexts>, name: string, moduleName: string, safe: (pieces: Piece[]) => string) {
-  const shared = said
-    .filter((l) => l.weight === 1)
-    .map((l) => ({ text: l.text.replace(SPEECH_PLACEHOLDER, ' '), weight: 1 }));
+  const shared = said.filter((l) => l.weight === 1).map((l) => ({ text: l.text.replace(SPEECH_PLACEHOLDER, ' '), weight: 1 }));
   const keywords = topKeywords(shared, 6, QUIZ_FILLER);
   const who = name.trim() || T.quizMember;
   const where = moduleName.trim().replace(/\.json$/i, '') || T.quizModule;
@@ -205,7 +205,10 @@ function quizSummary(said: ReturnType<typeof transcriptTexts>, name: string, mod
 
 /** The keywords most members share, named as a circle; a name already used in the group is avoided. */
 function localSubgroupName(profilesText: string, namesUsed: string) {
-  const profiles = profilesText.split(PROFILE_SEPARATOR).map((p) => p.trim()).filter(Boolean);
+  const profiles = profilesText
+    .split(PROFILE_SEPARATOR)
+    .map((p) => p.trim())
+    .filter(Boolean);
   const members = new Map<string, number>();
   const score = new Map<string, number>();
   for (const p of profiles) {
@@ -250,8 +253,22 @@ const INTEREST_CLUSTERS = [
   ['volunteering', 'mentoring', 'parenting', 'meditation', 'yoga', 'journaling'],
   ['guitar', 'choir singing', 'jazz', 'drumming', 'dancing', 'songwriting'],
 ];
-const HOPES = ['a few close friends nearby', 'people to share a weekly meal with', 'a group to start projects with', 'neighbours who look out for each other', 'mentors and people to learn from', 'a reason to get out of the house more'];
-const CONNECTS = ['in small groups', 'one to one over coffee', 'through shared projects', 'on long walks', 'at regular meetups', 'online first, then in person'];
+const HOPES = [
+  'a few close friends nearby',
+  'people to share a weekly meal with',
+  'a group to start projects with',
+  'neighbours who look out for each other',
+  'mentors and people to learn from',
+  'a reason to get out of the house more',
+];
+const CONNECTS = [
+  'in small groups',
+  'one to one over coffee',
+  'through shared projects',
+  'on long walks',
+  'at regular meetups',
+  'online first, then in person',
+];
 
 const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 
@@ -274,16 +291,70 @@ function localTestUser(input: string, namesUsed: string) {
 
 // Answers by the kind of the assistant's last question, most likely first.
 const REPLIES: Array<[RegExp, string[]]> = [
-  [/\b(call you|your name|called)\b/, ['You can call me Sam.', 'I go by Alex.', 'Just Jo is fine, that is what my friends say.', 'Call me Riley.']],
-  [/\bhow (are|is|have|was)\b.*\b(you|day|week|going|been)\b/, ["I'm doing well, thanks for asking. It's been a calm day.", 'Pretty good! A bit busy, but glad to be here.', 'Honestly a little tired, but happy to chat.', 'Great, actually. I just got back from a long walk.']],
-  [/\b(enjoy|free time|hobb|fun|interest|passion|love doing|spare time)/, ['I love gardening and cooking for friends.', 'Mostly hiking on weekends, and I read a lot.', "I've been getting into pottery lately.", 'Board games with my neighbours, and some photography.']],
-  [/\b(meet|people|community|hope|looking for|find|connect)/, ['I would like to meet people who enjoy the outdoors.', 'Mostly a few friends nearby to share meals with.', 'People who are curious and kind, really.', 'Maybe some folks to start a book club with.']],
-  [/\b(where|from|live)\b/, ['I live near the river, on the east side of town.', 'I grew up by the coast but moved here a few years ago.', 'Right in the centre, close to the market.', 'A small street near the old park.']],
-  [/\b(why|what made|reason)\b/, ['I think because it helps me slow down.', 'It reminds me of my family, I guess.', 'Mostly curiosity, to be honest.', 'It just makes me feel more like myself.']],
-  [/\b(feel|feeling|mood)\b/, ['Calm, mostly. A bit hopeful.', 'Good, lighter than this morning.', 'A little nervous, but in a good way.', 'Tired, but content.']],
-  [/^(do|does|did|are|is|was|can|could|would|will|have|has|should)\b/, ['Yes, definitely.', 'I think so, yes.', 'Not really, to be honest.', 'Sometimes, it depends on the week.']],
+  [
+    /\b(call you|your name|called)\b/,
+    ['You can call me Sam.', 'I go by Alex.', 'Just Jo is fine, that is what my friends say.', 'Call me Riley.'],
+  ],
+  [
+    /\bhow (are|is|have|was)\b.*\b(you|day|week|going|been)\b/,
+    [
+      "I'm doing well, thanks for asking. It's been a calm day.",
+      'Pretty good! A bit busy, but glad to be here.',
+      'Honestly a little tired, but happy to chat.',
+      'Great, actually. I just got back from a long walk.',
+    ],
+  ],
+  [
+    /\b(enjoy|free time|hobb|fun|interest|passion|love doing|spare time)/,
+    [
+      'I love gardening and cooking for friends.',
+      'Mostly hiking on weekends, and I read a lot.',
+      "I've been getting into pottery lately.",
+      'Board games with my neighbours, and some photography.',
+    ],
+  ],
+  [
+    /\b(meet|people|community|hope|looking for|find|connect)/,
+    [
+      'I would like to meet people who enjoy the outdoors.',
+      'Mostly a few friends nearby to share meals with.',
+      'People who are curious and kind, really.',
+      'Maybe some folks to start a book club with.',
+    ],
+  ],
+  [
+    /\b(where|from|live)\b/,
+    [
+      'I live near the river, on the east side of town.',
+      'I grew up by the coast but moved here a few years ago.',
+      'Right in the centre, close to the market.',
+      'A small street near the old park.',
+    ],
+  ],
+  [
+    /\b(why|what made|reason)\b/,
+    [
+      'I think because it helps me slow down.',
+      'It reminds me of my family, I guess.',
+      'Mostly curiosity, to be honest.',
+      'It just makes me feel more like myself.',
+    ],
+  ],
+  [
+    /\b(feel|feeling|mood)\b/,
+    ['Calm, mostly. A bit hopeful.', 'Good, lighter than this morning.', 'A little nervous, but in a good way.', 'Tired, but content.'],
+  ],
+  [
+    /^(do|does|did|are|is|was|can|could|would|will|have|has|should)\b/,
+    ['Yes, definitely.', 'I think so, yes.', 'Not really, to be honest.', 'Sometimes, it depends on the week.'],
+  ],
 ];
-const DEFAULT_REPLIES = ['That makes sense. Tell me more.', "I hadn't thought of it that way.", 'Sure, that sounds good to me.', 'Hmm, let me think about that for a moment.'];
+const DEFAULT_REPLIES = [
+  'That makes sense. Tell me more.',
+  "I hadn't thought of it that way.",
+  'Sure, that sounds good to me.',
+  'Hmm, let me think about that for a moment.',
+];
 
 /**
  * A short answer to the assistant's last question. Higher temperature widens the choice among the answers

@@ -16,7 +16,13 @@ export type TextTask =
 export interface TextAi {
   kind: 'openai' | 'local';
   /** `instructions` is the admin-editable prompt of /system-prompts; `input` the material to work on. */
-  complete(req: { task: TextTask; instructions: string; input: string; temperature?: number; maxTokens?: number }): Promise<{ text: string; costUsd: number }>;
+  complete(req: {
+    task: TextTask;
+    instructions: string;
+    input: string;
+    temperature?: number;
+    maxTokens?: number;
+  }): Promise<{ text: string; costUsd: number }>;
   /** One vector per text (OpenAI embeddings, or local TF-IDF over the batch). */
   embed(texts: string[]): Promise<{ vectors: number[][]; costUsd: number }>;
 }

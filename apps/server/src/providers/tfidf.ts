@@ -5,7 +5,13 @@
 
 /** Every word of a text, lower-cased, apostrophes unified; digits kept (used to detect copied runs). */
 export function words(text: string): string[] {
-  return (text.normalize('NFKC').toLowerCase().replace(/[’‘`]/g, "'").match(/[\p{L}\p{N}]+(?:'[\p{L}]+)*/gu) ?? []);
+  return (
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/[’‘`]/g, "'")
+      .match(/[\p{L}\p{N}]+(?:'[\p{L}]+)*/gu) ?? []
+  );
 }
 
 /** Pairs of adjacent words, as "a b", ignoring punctuation between them. */

@@ -37,7 +37,8 @@ export function checkClientEvent(message: unknown, opts: { staff: boolean }): Cl
   switch (type) {
     case 'input_audio_buffer.append': {
       const audio = message.audio;
-      if (typeof audio !== 'string' || audio.length % 4 !== 0 || !BASE64.test(audio)) return reject('input_audio_buffer.append needs base64 audio');
+      if (typeof audio !== 'string' || audio.length % 4 !== 0 || !BASE64.test(audio))
+        return reject('input_audio_buffer.append needs base64 audio');
       return { ok: true, event: { type, audio } };
     }
     case 'input_audio_buffer.commit':
@@ -52,7 +53,13 @@ export function checkClientEvent(message: unknown, opts: { staff: boolean }): Cl
     }
     case 'conversation.item.truncate': {
       const { item_id, content_index, audio_end_ms } = message;
-      if (typeof item_id !== 'string' || !item_id || item_id.length > MAX_ID_LENGTH || !isInt(content_index, 0, 16) || !isInt(audio_end_ms, 0, MAX_AUDIO_END_MS)) {
+      if (
+        typeof item_id !== 'string' ||
+        !item_id ||
+        item_id.length > MAX_ID_LENGTH ||
+        !isInt(content_index, 0, 16) ||
+        !isInt(audio_end_ms, 0, MAX_AUDIO_END_MS)
+      ) {
         return reject('Invalid conversation.item.truncate');
       }
       return { ok: true, event: { type, item_id, content_index, audio_end_ms } };
@@ -71,7 +78,8 @@ export function checkClientEvent(message: unknown, opts: { staff: boolean }): Cl
     case 'hearth.select_module': {
       const { module, version } = message;
       if (typeof module !== 'string' || !module.trim() || module.length > 200) return reject('hearth.select_module needs a module name');
-      if (version !== undefined && version !== null && !isInt(version, 1, 1_000_000)) return reject('hearth.select_module version must be a positive integer');
+      if (version !== undefined && version !== null && !isInt(version, 1, 1_000_000))
+        return reject('hearth.select_module version must be a positive integer');
       return { ok: true, event: typeof version === 'number' ? { type, module, version } : { type, module } };
     }
     case 'hearth.settings': {

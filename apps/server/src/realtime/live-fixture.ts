@@ -34,8 +34,17 @@ export interface TwoInstances {
   stop(): Promise<void>;
 }
 
-export async function startTwoInstances(fake: FakeRealtime, limits: Partial<Limits> = {}, opts: { a?: InstanceOptions; b?: InstanceOptions } = {}): Promise<TwoInstances> {
-  const config = { openaiApiKey: KEY, openaiRealtimeUrl: fake.url, openaiRealtimeModel: 'gpt-realtime-test', limits: { ...testConfig().limits, ...limits } };
+export async function startTwoInstances(
+  fake: FakeRealtime,
+  limits: Partial<Limits> = {},
+  opts: { a?: InstanceOptions; b?: InstanceOptions } = {},
+): Promise<TwoInstances> {
+  const config = {
+    openaiApiKey: KEY,
+    openaiRealtimeUrl: fake.url,
+    openaiRealtimeModel: 'gpt-realtime-test',
+    limits: { ...testConfig().limits, ...limits },
+  };
   const providers = { ...createProviders(testConfig()), realtime: { kind: 'openai' as const } };
   const ctx = await createTestContext({
     config,
@@ -75,7 +84,9 @@ function listening(app: ReturnType<typeof createApp>, deps: AppDeps): Instance {
       const headers = new Headers();
       if (cookie) headers.set('cookie', cookie);
       if (body !== undefined) headers.set('content-type', 'application/json');
-      const res = await app.handle(new Request(`http://hearth.test${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+      const res = await app.handle(
+        new Request(`http://hearth.test${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
+      );
       const text = await res.text();
       return { status: res.status, body: text ? JSON.parse(text) : null };
     },

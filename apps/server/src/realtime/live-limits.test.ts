@@ -34,11 +34,12 @@ async function open(url: string, cookie: string, query = '') {
   admitted = true;
   return { client, upstream, session };
 }
-const refusal = async (url: string, cookie: string, query = '') => (await TestSocket.open(`${url}${query}`, { origin: ORIGIN, cookie })).closed;
+const refusal = async (url: string, cookie: string, query = '') =>
+  (await TestSocket.open(`${url}${query}`, { origin: ORIGIN, cookie })).closed;
 const liveRows = () => two.ctx.db.selectFrom('live_voice_sessions').selectAll().execute();
 
 describe('limits across two instances on one database', () => {
-  test("the same end user on the other instance replaces the older session (4000); the newer one goes on", async () => {
+  test('the same end user on the other instance replaces the older session (4000); the newer one goes on', async () => {
     const user = await two.ctx.createUser('Ada');
     const older = await open(two.a.wsUrl, await two.ctx.userCookie(user.id), '?page=user');
     const [olderRow] = await liveRows();
@@ -56,7 +57,9 @@ describe('limits across two instances on one database', () => {
   });
 
   test('LIMIT_LIVE_SESSIONS counts both instances: with 3 live, the fourth is refused (1013) and opens no upstream', async () => {
-    const cookies = await Promise.all(['a@x.test', 'b@x.test', 'c@x.test', 'd@x.test'].map((email) => two.ctx.staffCookie('operator', email)));
+    const cookies = await Promise.all(
+      ['a@x.test', 'b@x.test', 'c@x.test', 'd@x.test'].map((email) => two.ctx.staffCookie('operator', email)),
+    );
     const s1 = await open(two.a.wsUrl, cookies[0]);
     const s2 = await open(two.b.wsUrl, cookies[1]);
     const s3 = await open(two.a.wsUrl, cookies[2]);
@@ -83,12 +86,19 @@ describe('limits across two instances on one database', () => {
     await Promise.all([s1, s2, other].map((s) => s.upstream.closed));
   });
 
-  test("daily minutes count a session live on the other instance; a refused newer session leaves the older one live", async () => {
+  test('daily minutes count a session live on the other instance; a refused newer session leaves the older one live', async () => {
     const user = await two.ctx.createUser('Bea');
     const first = await open(two.a.wsUrl, await two.ctx.userCookie(user.id), '?page=user');
     // As if it had been going for 5 minutes already (LIMIT_DAILY_MINUTES is 5 here).
-    await two.ctx.db.updateTable('voice_sessions').set({ started_at: new Date(Date.now() - 5 * 60_000) }).where('user_id', '=', user.id).execute();
-    expect(await refusal(two.b.wsUrl, await two.ctx.userCookie(user.id), '?page=user')).toMatchObject({ code: 4002, reason: 'Daily voice minutes used up' });
+    await two.ctx.db
+      .updateTable('voice_sessions')
+      .set({ started_at: new Date(Date.now() - 5 * 60_000) })
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(await refusal(two.b.wsUrl, await two.ctx.userCookie(user.id), '?page=user')).toMatchObject({
+      code: 4002,
+      reason: 'Daily voice minutes used up',
+    });
     first.client.send({ type: 'input_audio_buffer.commit' });
     await first.upstream.waitFor('input_audio_buffer.commit');
     first.client.close();
@@ -107,7 +117,10 @@ describe('a crashed instance', () => {
       started_at: sql<Date>`now() - interval '1 minute'`,
       heartbeat_at: sql<Date>`now() - make_interval(secs => ${heartbeatAgoS})`,
     });
-    await two.ctx.db.insertInto('live_voice_sessions').values([row('crash-1', 31), row('crash-2', 45), row('crash-3', 120)]).execute();
+    await two.ctx.db
+      .insertInto('live_voice_sessions')
+      .values([row('crash-1', 31), row('crash-2', 45), row('crash-3', 120)])
+      .execute();
     try {
       const cookies = await Promise.all(['e@x.test', 'f@x.test', 'g@x.test'].map((email) => two.ctx.staffCookie('operator', email)));
       const live = [await open(two.a.wsUrl, cookies[0]), await open(two.b.wsUrl, cookies[1]), await open(two.a.wsUrl, cookies[2])];
@@ -116,7 +129,11 @@ describe('a crashed instance', () => {
       await waitUntil(async () => (await liveRows()).every((r) => r.instance_id === crashed));
 
       // The same instance still heartbeating (29 s ago): its sessions count, so the cap of 3 is reached at 2 more.
-      await two.ctx.db.updateTable('live_voice_sessions').set({ heartbeat_at: sql<Date>`now() - interval '29 seconds'` }).where('id', '=', 'crash-1').execute();
+      await two.ctx.db
+        .updateTable('live_voice_sessions')
+        .set({ heartbeat_at: sql<Date>`now() - interval '29 seconds'` })
+        .where('id', '=', 'crash-1')
+        .execute();
       const more = [await open(two.b.wsUrl, cookies[0]), await open(two.a.wsUrl, cookies[1])];
       expect(await refusal(two.b.wsUrl, cookies[2])).toMatchObject({ code: 1013 });
       for (const s of more) s.client.close();
@@ -130,7 +147,11 @@ describe('a crashed instance', () => {
     const user = await two.ctx.createUser('Cy');
     const first = await open(two.a.wsUrl, await two.ctx.userCookie(user.id), '?page=user');
     // Instance A "dies": its heartbeat stopped 10 minutes ago, 1 minute into a session that began 11 minutes ago.
-    await two.ctx.db.updateTable('voice_sessions').set({ started_at: new Date(Date.now() - 11 * 60_000) }).where('user_id', '=', user.id).execute();
+    await two.ctx.db
+      .updateTable('voice_sessions')
+      .set({ started_at: new Date(Date.now() - 11 * 60_000) })
+      .where('user_id', '=', user.id)
+      .execute();
     await two.ctx.db
       .updateTable('live_voice_sessions')
       .set({ heartbeat_at: sql<Date>`now() - interval '10 minutes'`, started_at: sql<Date>`now() - interval '11 minutes'` })

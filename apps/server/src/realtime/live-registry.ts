@@ -71,7 +71,9 @@ export class LiveRegistry {
   async release(id: string): Promise<void> {
     this.local.delete(id);
     if (this.local.size === 0) this.stopTimers();
-    await deleteLiveRow(this.deps.db, id).catch((err) => log.warn('live session row not removed', { sessionId: id, error: (err as Error)?.name }));
+    await deleteLiveRow(this.deps.db, id).catch((err) =>
+      log.warn('live session row not removed', { sessionId: id, error: (err as Error)?.name }),
+    );
   }
 
   /** At shutdown, after the sessions have ended: stop listening and take any remaining rows out. */
@@ -86,12 +88,14 @@ export class LiveRegistry {
 
   private listen() {
     if (this.listening || !this.deps.listen || this.stopped) return;
-    this.listening = this.deps.listen(CHANNEL, (payload) => {
-      if (payload === this.instanceId) void this.check();
-    }).catch((err) => {
-      log.warn('live session notifications unavailable; polling only', { error: (err as Error)?.name });
-      return null;
-    });
+    this.listening = this.deps
+      .listen(CHANNEL, (payload) => {
+        if (payload === this.instanceId) void this.check();
+      })
+      .catch((err) => {
+        log.warn('live session notifications unavailable; polling only', { error: (err as Error)?.name });
+        return null;
+      });
   }
 
   private startTimers() {

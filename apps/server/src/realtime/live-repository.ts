@@ -24,7 +24,9 @@ export interface LiveRow {
 }
 
 export type LiveRefusal = 'full' | 'staff_full' | 'daily_used';
-export type LiveAdmitResult = { ok: true; minutesUsed: number; replaced: string[] } | { ok: false; reason: LiveRefusal; minutesUsed?: number };
+export type LiveAdmitResult =
+  | { ok: true; minutesUsed: number; replaced: string[] }
+  | { ok: false; reason: LiveRefusal; minutesUsed?: number };
 
 type AdmitLimits = Pick<Limits, 'maxLiveSessions' | 'sessionsPerUser' | 'sessionsPerStaff' | 'maxSessionMinutes' | 'dailyMinutesPerUser'>;
 
@@ -55,10 +57,7 @@ export async function admitLiveSession(db: DB, row: LiveRow, limits: AdmitLimits
     }
     const counts = await trx
       .selectFrom('live_voice_sessions')
-      .select([
-        sql<number>`count(*)::int`.as('all'),
-        sql<number>`(count(*) filter (where staff_id = ${row.staffId}))::int`.as('staff'),
-      ])
+      .select([sql<number>`count(*)::int`.as('all'), sql<number>`(count(*) filter (where staff_id = ${row.staffId}))::int`.as('staff')])
       .where('ended_reason', 'is', null)
       .where(fresh)
       .executeTakeFirstOrThrow();
@@ -125,7 +124,9 @@ export async function minutesUsedToday(db: DB, userId: string, maxSessionMinutes
     .select(
       sql<number>`coalesce(sum(extract(epoch from (least(
         coalesce(v.ended_at, case when l.heartbeat_at < now() - make_interval(secs => ${LIVE_STALE_SECONDS}) then l.heartbeat_at else now() end),
-        v.started_at + make_interval(secs => cast(${maxSessionMinutes * 60} as double precision))) - v.started_at))), 0)::float8 / 60`.as('minutes'),
+        v.started_at + make_interval(secs => cast(${maxSessionMinutes * 60} as double precision))) - v.started_at))), 0)::float8 / 60`.as(
+        'minutes',
+      ),
     )
     .where('v.user_id', '=', userId)
     .where('v.started_at', '>=', sql<Date>`date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`)

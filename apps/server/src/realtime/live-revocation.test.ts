@@ -20,7 +20,8 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   const deadline = Date.now() + 5000;
-  while ((await two.ctx.db.selectFrom('live_voice_sessions').select('id').execute()).length > 0 && Date.now() < deadline) await Bun.sleep(20);
+  while ((await two.ctx.db.selectFrom('live_voice_sessions').select('id').execute()).length > 0 && Date.now() < deadline)
+    await Bun.sleep(20);
 });
 afterAll(async () => {
   await two.stop();
@@ -46,7 +47,9 @@ async function userSession(name: string, url = two.a.wsUrl) {
 describe('a withdrawn sign-in ends the voice session on the other instance', () => {
   test("revoking the user's links: closed with 4003, upstream closed, no post-chat work", async () => {
     const { user, client, upstream } = await userSession('Dana');
-    const { close } = await endsWithin(client.closed, () => two.b.request('POST', '/api/revoke-user-links', { cookie: admin, body: { userFile: user.fileName } }));
+    const { close } = await endsWithin(client.closed, () =>
+      two.b.request('POST', '/api/revoke-user-links', { cookie: admin, body: { userFile: user.fileName } }),
+    );
     expect(close).toMatchObject(SIGNED_OUT);
     await upstream.closed;
     expect(client.messages.at(-1)).toEqual({ type: 'hearth.post_chat', status: 'skipped', did: {} });

@@ -25,7 +25,11 @@ export async function postChatReport(deps: AppDeps, result: PostChatResult): Pro
   const smsFailed = new Set<SmsKind>(SMS_KINDS.filter((kind) => result.sms[kind] === 'failed'));
   const queued = SMS_KINDS.flatMap((kind) => (result.smsIds[kind] === undefined ? [] : [{ kind, id: result.smsIds[kind]! }]));
   if (queued.length > 0) {
-    const outcomes = await deps.outbox.waitForOutcome(deps.db, queued.map((q) => q.id), SMS_OUTCOME_WAIT_MS);
+    const outcomes = await deps.outbox.waitForOutcome(
+      deps.db,
+      queued.map((q) => q.id),
+      SMS_OUTCOME_WAIT_MS,
+    );
     for (const o of outcomes) {
       // Refused for good, or failed once and waiting for a retry: either way it did not arrive now.
       if (o.status === 'failed' || o.status === 'undelivered' || o.retrying) smsFailed.add(queued.find((q) => q.id === o.id)!.kind);

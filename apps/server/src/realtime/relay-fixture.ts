@@ -10,13 +10,23 @@ export const ORIGIN = 'http://hearth.test';
 
 /** A context whose realtime provider is the fake OpenAI server (text tasks stay local). */
 export async function openAiContext(fakeServer: FakeRealtime, limits: Partial<ReturnType<typeof testConfig>['limits']> = {}) {
-  const config = { openaiApiKey: KEY, openaiRealtimeUrl: fakeServer.url, openaiRealtimeModel: 'gpt-realtime-test', limits: { ...testConfig().limits, ...limits } };
+  const config = {
+    openaiApiKey: KEY,
+    openaiRealtimeUrl: fakeServer.url,
+    openaiRealtimeModel: 'gpt-realtime-test',
+    limits: { ...testConfig().limits, ...limits },
+  };
   const c = await createTestContext({ config, deps: { providers: { ...createProviders(testConfig()), realtime: { kind: 'openai' } } } });
   c.app.listen({ port: 0, hostname: '127.0.0.1' });
   return { ctx: c, url: `ws://127.0.0.1:${c.app.server!.port}/ws` };
 }
 
-export async function connectTo(fakeServer: FakeRealtime, url: string, cookie: string, query = ''): Promise<{ client: TestSocket; upstream: FakeConnection; session: Json }> {
+export async function connectTo(
+  fakeServer: FakeRealtime,
+  url: string,
+  cookie: string,
+  query = '',
+): Promise<{ client: TestSocket; upstream: FakeConnection; session: Json }> {
   const client = await TestSocket.open(`${url}${query}`, { origin: ORIGIN, cookie });
   const upstream = await fakeServer.nextConnection();
   const session = await client.waitFor('hearth.session');

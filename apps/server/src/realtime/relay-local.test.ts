@@ -45,7 +45,10 @@ describe('relay with the local provider', () => {
     expect((await client.waitFor('response.done')).response.status).toBe('cancelled');
 
     // Typed text: the local model calls set_memory and change_prompt, which run in the relay.
-    client.send({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'I like chess' }] } });
+    client.send({
+      type: 'conversation.item.create',
+      item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'I like chess' }] },
+    });
     client.send({ type: 'response.create' });
     expect(await client.waitFor('hearth.memory')).toEqual({ type: 'hearth.memory', key: 'typed_note', value: 'chess' });
     expect(await client.waitFor('hearth.prompt_changed')).toEqual({ type: 'hearth.prompt_changed', prompt: 'interests' });
@@ -68,14 +71,19 @@ describe('relay with the local provider', () => {
     let status: string | null = null;
     for (let i = 0; i < 50 && !status; i++) {
       await Bun.sleep(50);
-      status = (await ctx.db.selectFrom('voice_sessions').select('post_chat_status').where('user_id', '=', user.id).executeTakeFirst())?.post_chat_status ?? null;
+      status =
+        (await ctx.db.selectFrom('voice_sessions').select('post_chat_status').where('user_id', '=', user.id).executeTakeFirst())
+          ?.post_chat_status ?? null;
     }
     expect(status).toBe('below-threshold');
     expect(await ctx.db.selectFrom('section_records').selectAll().where('user_id', '=', user.id).execute()).toEqual([]);
   });
 
   test('staff select a module and version mid-session; an unknown one is an error event', async () => {
-    const client = await TestSocket.open(`${wsUrl}?page=testing&temperature=1.1`, { origin: ORIGIN, cookie: await ctx.staffCookie('operator') });
+    const client = await TestSocket.open(`${wsUrl}?page=testing&temperature=1.1`, {
+      origin: ORIGIN,
+      cookie: await ctx.staffCookie('operator'),
+    });
     expect((await client.waitFor('hearth.session')).module).toBe('default_Check In');
     client.send({ type: 'hearth.select_module', module: 'Get to Know You', version: 1 });
     expect(await client.waitFor('hearth.module_changed')).toEqual({ type: 'hearth.module_changed', module: 'Get to Know You', version: 1 });
@@ -96,14 +104,23 @@ describe('relay with the local provider', () => {
       cookie: operator,
       body: {
         name: 'Hop Test',
-        content: [{ version: 1, module_prompt: 'A hop.', sequential_prompts: [prompt('hop', 'Greet them, then call change_module with "Get to Know You".')] }],
+        content: [
+          {
+            version: 1,
+            module_prompt: 'A hop.',
+            sequential_prompts: [prompt('hop', 'Greet them, then call change_module with "Get to Know You".')],
+          },
+        ],
       },
     });
     expect(created.status).toBe(200);
     const client = await TestSocket.open(`${wsUrl}?page=testing&module=Hop%20Test`, { origin: ORIGIN, cookie: operator });
     expect(await client.waitFor('hearth.session')).toMatchObject({ module: 'Hop Test', prompt: 'hop' });
     await client.waitFor('response.done');
-    client.send({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Ready' }] } });
+    client.send({
+      type: 'conversation.item.create',
+      item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Ready' }] },
+    });
     client.send({ type: 'response.create' });
     expect((await client.waitFor('response.function_call_arguments.done', (m) => m.name === 'change_module')).arguments).toBe(
       JSON.stringify({ module_name: 'Get to Know You' }),

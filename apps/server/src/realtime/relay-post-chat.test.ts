@@ -66,7 +66,11 @@ async function everything(): Promise<string> {
 }
 
 async function count(table: 'section_records' | 'outbox' | 'voice_sessions', userId: string) {
-  const row = await ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -83,7 +87,10 @@ describe('post-chat work at the end of a voice session', () => {
       upstream.userSpoke(`Call me Casey, and my secret phrase is ${CANARY}, turn ${turn}, I enjoy gardening and chess`);
       assistantSays(upstream, `Lovely to hear about gardening and chess, turn ${turn}.`);
     }
-    client.send({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: `typed: ${CANARY}` }] } });
+    client.send({
+      type: 'conversation.item.create',
+      item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: `typed: ${CANARY}` }] },
+    });
     await upstream.waitFor('conversation.item.create', (e) => JSON.stringify(e).includes('typed:'));
     assistantSays(upstream, 'Thank you for telling me about your week.');
     await client.waitFor('response.output_audio_transcript.done', (m) => m.transcript.startsWith('Thank you for telling'));
@@ -100,10 +107,18 @@ describe('post-chat work at the end of a voice session', () => {
     expect((await client.closed).code).toBe(1000);
     await upstream.closed;
 
-    const stored = await ctx.db.selectFrom('users').select(['profile_for_group', 'memory_document']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    const stored = await ctx.db
+      .selectFrom('users')
+      .select(['profile_for_group', 'memory_document'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(stored.profile_for_group.length).toBeGreaterThan(0);
     expect(stored.memory_document.length).toBeGreaterThan(0);
-    const section = await ctx.db.selectFrom('section_records').select(['module_name', 'voice_session_id', 'start_time', 'end_time']).where('user_id', '=', user.id).execute();
+    const section = await ctx.db
+      .selectFrom('section_records')
+      .select(['module_name', 'voice_session_id', 'start_time', 'end_time'])
+      .where('user_id', '=', user.id)
+      .execute();
     expect(section).toHaveLength(1);
     expect(section[0].module_name).toBe('Get to Know You');
     expect(section[0].end_time.getTime() - section[0].start_time.getTime()).toBeGreaterThanOrEqual(20_000);
@@ -175,12 +190,18 @@ describe('post-chat work at the end of a voice session', () => {
     let status: string | null = null;
     for (let i = 0; i < 50 && !status; i++) {
       await Bun.sleep(40);
-      status = (await ctx.db.selectFrom('voice_sessions').select('post_chat_status').where('user_id', '=', user.id).executeTakeFirst())?.post_chat_status ?? null;
+      status =
+        (await ctx.db.selectFrom('voice_sessions').select('post_chat_status').where('user_id', '=', user.id).executeTakeFirst())
+          ?.post_chat_status ?? null;
     }
     expect(status).toBe('below-threshold');
     expect(await count('section_records', user.id)).toBe(0);
     expect(await count('outbox', user.id)).toBe(0);
-    const stored = await ctx.db.selectFrom('users').select(['profile_for_group', 'memory_document']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    const stored = await ctx.db
+      .selectFrom('users')
+      .select(['profile_for_group', 'memory_document'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ profile_for_group: '', memory_document: '' });
     expect(await everything()).not.toContain(CANARY);
   });

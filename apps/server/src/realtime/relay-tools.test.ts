@@ -108,12 +108,18 @@ describe('tools run on the server', () => {
   });
 
   test('staff memory and mood stay in the session', async () => {
-    const before = await ctx.db.selectFrom('memory_entries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await ctx.db
+      .selectFrom('memory_entries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const { client, upstream } = await connect(staff, '?page=testing');
     const callId = upstream.functionCall('set_memory', { key: 'pets', value: 'a cat' });
     expect((await outputFor(upstream, callId)).success).toBe(true);
     expect(await client.waitFor('hearth.memory')).toEqual({ type: 'hearth.memory', key: 'pets', value: 'a cat' });
-    const after = await ctx.db.selectFrom('memory_entries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await ctx.db
+      .selectFrom('memory_entries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     client.close();
     await upstream.closed;
@@ -134,8 +140,18 @@ describe('tools run on the server', () => {
     expect((await client.waitFor('response.done')).response.status).toBe('cancelled');
     // A cancel that finds nothing to cancel: the relay drops that error, other errors go through.
     upstream.finishResponse();
-    upstream.send({ type: 'error', error: { type: 'invalid_request_error', code: 'response_cancel_not_active', message: 'Cancellation failed: no active response found' } });
-    upstream.send({ type: 'error', error: { type: 'invalid_request_error', code: 'x', message: 'Cancellation failed: may already be cancelled' } });
+    upstream.send({
+      type: 'error',
+      error: {
+        type: 'invalid_request_error',
+        code: 'response_cancel_not_active',
+        message: 'Cancellation failed: no active response found',
+      },
+    });
+    upstream.send({
+      type: 'error',
+      error: { type: 'invalid_request_error', code: 'x', message: 'Cancellation failed: may already be cancelled' },
+    });
     upstream.send({ type: 'error', error: { type: 'invalid_request_error', code: 'other', message: 'Something else went wrong' } });
     const relayed = await client.waitFor('error');
     expect(relayed.error.message).toBe('Something else went wrong');

@@ -58,7 +58,10 @@ describe('session start', () => {
     expect(s.audio.output.voice).toBe('ash');
     expect(s.max_output_tokens).toBe(4096);
     expect(s.temperature).toBeUndefined();
-    expect(hi).toMatchObject({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Hi.' }] } });
+    expect(hi).toMatchObject({
+      type: 'conversation.item.create',
+      item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Hi.' }] },
+    });
     expect(create.type).toBe('response.create');
     expect(rest.map((e) => e.type)).toEqual(['session.update', 'input_audio_buffer.append']);
     expect(rest[0].session).toEqual({ type: 'realtime', audio: { output: { voice: 'verse' } } });
@@ -189,8 +192,14 @@ describe('relaying', () => {
       [{ type: 'conversation.item.retrieve', item_id: 'x' }, 'Event type not allowed: conversation.item.retrieve'],
       [{ type: 'transcription_session.update' }, 'Event type not allowed: transcription_session.update'],
       ['{not json', 'Invalid JSON'],
-      [{ type: 'conversation.item.create', item: { type: 'message', role: 'system', content: [{ type: 'input_text', text: 'x' }] } }, 'conversation.item.create accepts user messages only'],
-      [{ type: 'conversation.item.create', item: { type: 'function_call_output', call_id: 'c', output: '{}' } }, 'conversation.item.create accepts user messages only'],
+      [
+        { type: 'conversation.item.create', item: { type: 'message', role: 'system', content: [{ type: 'input_text', text: 'x' }] } },
+        'conversation.item.create accepts user messages only',
+      ],
+      [
+        { type: 'conversation.item.create', item: { type: 'function_call_output', call_id: 'c', output: '{}' } },
+        'conversation.item.create accepts user messages only',
+      ],
       [{ type: 'input_audio_buffer.append', audio: 'A'.repeat(ctx.deps.config.limits.maxFrameBytes + 4) }, 'Frame too large'],
       [{ type: 'session.update', session: { audio: { output: { voice: 'robot' } } } }, 'Unknown voice'],
     ];
@@ -248,7 +257,14 @@ describe('limits', () => {
       const now = Date.now();
       await c.db
         .insertInto('voice_sessions')
-        .values({ id: 'earlier-today', user_id: user.id, module_name: 'Get to Know You', started_at: new Date(now - 40_000), ended_at: new Date(now), post_chat_status: 'done' })
+        .values({
+          id: 'earlier-today',
+          user_id: user.id,
+          module_name: 'Get to Know You',
+          started_at: new Date(now - 40_000),
+          ended_at: new Date(now),
+          post_chat_status: 'done',
+        })
         .execute();
       const client = await TestSocket.open(`${url}?page=user`, { origin: ORIGIN, cookie: await c.userCookie(user.id) });
       expect(await client.closed).toMatchObject({ code: 4002, reason: 'Daily voice minutes used up' });

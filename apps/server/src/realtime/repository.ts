@@ -17,7 +17,11 @@ export async function upsertLiveMemoryEntry(db: DB, sessionId: string, userId: s
   const r = await db
     .insertInto('memory_entries')
     .columns(['user_id', 'key', 'value'])
-    .expression(db.selectNoFrom((eb) => [eb.val(userId).as('user_id'), eb.val(key).as('key'), eb.val(value).as('value')]).where(liveRowActive(sessionId)))
+    .expression(
+      db
+        .selectNoFrom((eb) => [eb.val(userId).as('user_id'), eb.val(key).as('key'), eb.val(value).as('value')])
+        .where(liveRowActive(sessionId)),
+    )
     .onConflict((oc) => oc.columns(['user_id', 'key']).doUpdateSet({ value, updated_at: sql`now()` }))
     .executeTakeFirst();
   return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
@@ -27,7 +31,11 @@ export async function upsertLiveMoodEntry(db: DB, sessionId: string, userId: str
   const r = await db
     .insertInto('mood_entries')
     .columns(['user_id', 'key', 'value'])
-    .expression(db.selectNoFrom((eb) => [eb.val(userId).as('user_id'), eb.val(key).as('key'), eb.cast<number>(eb.val(value), 'integer').as('value')]).where(liveRowActive(sessionId)))
+    .expression(
+      db
+        .selectNoFrom((eb) => [eb.val(userId).as('user_id'), eb.val(key).as('key'), eb.cast<number>(eb.val(value), 'integer').as('value')])
+        .where(liveRowActive(sessionId)),
+    )
     .onConflict((oc) => oc.columns(['user_id', 'key']).doUpdateSet({ value, updated_at: sql`now()` }))
     .executeTakeFirst();
   return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;

@@ -4,7 +4,10 @@ import { ResponseGate } from './response-gate';
 const gate = () => {
   const sent: string[] = [];
   let closed = false;
-  const g = new ResponseGate(() => sent.push('response.create'), () => closed);
+  const g = new ResponseGate(
+    () => sent.push('response.create'),
+    () => closed,
+  );
   return { g, sent, close: () => (closed = true) };
 };
 

@@ -12,7 +12,10 @@ export class ResponseGate {
   private runningTools = 0;
 
   /** `create` sends `response.create` upstream; `closed` says the session is ending (nothing more is asked). */
-  constructor(private readonly create: () => void, private readonly closed: () => boolean) {}
+  constructor(
+    private readonly create: () => void,
+    private readonly closed: () => boolean,
+  ) {}
 
   /** A `response.create` went upstream (from the browser or the relay's greeting). */
   markRequested() {

@@ -165,14 +165,21 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
     sessions.add(session);
     slot.session = session;
     for (const event of slot.early.splice(0)) session.onClientEvent(event);
-    log.info('voice session started', { sessionId: slot.id, userId: slot.userId, page, provider: deps.providers.realtime.kind, live: live.size });
+    log.info('voice session started', {
+      sessionId: slot.id,
+      userId: slot.userId,
+      page,
+      provider: deps.providers.realtime.kind,
+      live: live.size,
+    });
   }
 
   return new Elysia().ws('/ws', {
     async beforeHandle(ctx) {
       const c = ctx as typeof ctx & { hearth?: Admitted };
       if (c.hearth) return; // Elysia runs this hook twice for websocket routes
-      if (!acceptedOrigins(deps.config, c.server?.port).includes(c.request.headers.get('origin') ?? '')) throw forbidden('This origin may not open a voice session');
+      if (!acceptedOrigins(deps.config, c.server?.port).includes(c.request.headers.get('origin') ?? ''))
+        throw forbidden('This origin may not open a voice session');
       // Repeated or overlong parameters are ignored rather than trusted.
       const query: Admitted['query'] = {};
       for (const [name, value] of Object.entries(c.query as Record<string, unknown>)) {
@@ -214,7 +221,8 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
       if (!slot || slot.closed) return;
       if (frameBytes(message) > limits.maxFrameBytes) return slot.close(CLOSE_CODES.policy, 'Frame too large');
       if (typeof message === 'string') return slot.close(CLOSE_CODES.policy, 'Invalid JSON');
-      if (message instanceof Uint8Array || message instanceof ArrayBuffer) return slot.close(CLOSE_CODES.policy, 'Binary frames are not accepted');
+      if (message instanceof Uint8Array || message instanceof ArrayBuffer)
+        return slot.close(CLOSE_CODES.policy, 'Binary frames are not accepted');
       const check = checkClientEvent(message, { staff: slot.userId === null });
       if (!check.ok) return slot.close(CLOSE_CODES.policy, check.reason);
       if (slot.session) slot.session.onClientEvent(check.event);

@@ -83,6 +83,7 @@ export async function upgradeStatus(url: string, headers: Record<string, string>
 export function toneBase64(ms: number, opts: { hz?: number; amplitude?: number; sampleRate?: number } = {}): string {
   const rate = opts.sampleRate ?? 24000;
   const samples = new Int16Array(Math.round((rate * ms) / 1000));
-  for (let i = 0; i < samples.length; i++) samples[i] = Math.round((opts.amplitude ?? 0.2) * 32767 * Math.sin((2 * Math.PI * (opts.hz ?? 300) * i) / rate));
+  for (let i = 0; i < samples.length; i++)
+    samples[i] = Math.round((opts.amplitude ?? 0.2) * 32767 * Math.sin((2 * Math.PI * (opts.hz ?? 300) * i) / rate));
   return Buffer.from(samples.buffer).toString('base64');
 }

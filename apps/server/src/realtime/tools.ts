@@ -11,7 +11,7 @@ const TOOLS: Record<ToolName, FunctionTool> = {
     name: 'change_prompt',
     description:
       "Switch to another prompt of the current module when the current prompt's trigger condition is met. " +
-      'Use the exact name of one of the prompts, usually the current prompt\'s next_prompt.',
+      "Use the exact name of one of the prompts, usually the current prompt's next_prompt.",
     parameters: {
       type: 'object',
       properties: { prompt_name: { type: 'string', description: 'Exact name of the prompt to switch to.' } },
@@ -62,7 +62,9 @@ const TOOLS: Record<ToolName, FunctionTool> = {
 
 /** Module switching is for the testing page and console (SPEC §4); end users stay in the module they chose. */
 export function toolNamesFor(page: VoicePage): ToolName[] {
-  return page === 'user' ? ['change_prompt', 'set_memory', 'set_mood_score'] : ['change_prompt', 'change_module', 'set_memory', 'set_mood_score'];
+  return page === 'user'
+    ? ['change_prompt', 'set_memory', 'set_mood_score']
+    : ['change_prompt', 'change_module', 'set_memory', 'set_mood_score'];
 }
 
 export function toolDefinitions(page: VoicePage): FunctionTool[] {
@@ -111,12 +113,14 @@ export function parseToolCall(name: string, rawArguments: string, page: VoicePag
       if (typeof args.module_name !== 'string') return { ok: false, error: 'change_module needs module_name as a string' };
       return { ok: true, call: { name, moduleName: args.module_name } };
     case 'set_memory': {
-      if (typeof args.key !== 'string' || typeof args.value !== 'string') return { ok: false, error: 'set_memory needs key and value as strings' };
+      if (typeof args.key !== 'string' || typeof args.value !== 'string')
+        return { ok: false, error: 'set_memory needs key and value as strings' };
       const key = normalizeMemoryKey(args.key);
       if (!key) return { ok: false, error: 'set_memory needs a key with letters or digits' };
       const value = args.value.trim();
       if (!value) return { ok: false, error: 'set_memory needs a non-empty value' };
-      if (value.length > MAX_MEMORY_VALUE_LENGTH) return { ok: false, error: `set_memory value must be at most ${MAX_MEMORY_VALUE_LENGTH} characters` };
+      if (value.length > MAX_MEMORY_VALUE_LENGTH)
+        return { ok: false, error: `set_memory value must be at most ${MAX_MEMORY_VALUE_LENGTH} characters` };
       return { ok: true, call: { name, key, value } };
     }
     case 'set_mood_score': {
@@ -125,7 +129,8 @@ export function parseToolCall(name: string, rawArguments: string, page: VoicePag
       }
       const key = args.key.trim().slice(0, MAX_MOOD_KEY_LENGTH);
       if (!key) return { ok: false, error: 'set_mood_score needs a non-empty key' };
-      if (args.value < MOOD_MIN || args.value > MOOD_MAX) return { ok: false, error: `set_mood_score value must be between ${MOOD_MIN} and ${MOOD_MAX}` };
+      if (args.value < MOOD_MIN || args.value > MOOD_MAX)
+        return { ok: false, error: `set_mood_score value must be between ${MOOD_MIN} and ${MOOD_MAX}` };
       // Scores are stored as whole numbers (SPEC's panels show integers).
       return { ok: true, call: { name, key, value: Math.round(args.value) } };
     }

@@ -157,7 +157,10 @@ export class VoiceSession implements ToolHost {
       }
       case 'conversation.item.create':
         if (event.item.type === 'message') {
-          const text = event.item.content.map((part) => (part.type === 'input_text' ? part.text : '')).join(' ').trim();
+          const text = event.item.content
+            .map((part) => (part.type === 'input_text' ? part.text : ''))
+            .join(' ')
+            .trim();
           if (text) {
             this.transcript.push({ role: 'user', text });
             this.counts.typed++;
@@ -353,8 +356,7 @@ export class VoiceSession implements ToolHost {
     this.onEnded(this);
     const endedAt = new Date();
     // A withdrawn sign-in (revoked, deleted, disabled, signed out) takes nothing more from the conversation.
-    const postChat: HearthPostChat =
-      cause === 'signed_out' ? await this.skipPostChat(endedAt) : await this.postChat(endedAt);
+    const postChat: HearthPostChat = cause === 'signed_out' ? await this.skipPostChat(endedAt) : await this.postChat(endedAt);
     this.transcript = [];
     if (this.clientOpen && cause !== 'client_closed') {
       this.sendClient(postChat);

@@ -31,10 +31,13 @@ describe('authorisation matrix', () => {
         const other = await fixtures.freshUser();
         const call = await ep.make(fixtures, owner);
         const cookie =
-          who === 'nobody' ? undefined
-          : who === 'end user' ? await ctx.userCookie(owner.id)
-          : who === 'other end user' ? await ctx.userCookie(other.id)
-          : await ctx.staffCookie(who);
+          who === 'nobody'
+            ? undefined
+            : who === 'end user'
+              ? await ctx.userCookie(owner.id)
+              : who === 'other end user'
+                ? await ctx.userCookie(other.id)
+                : await ctx.staffCookie(who);
         const res = await send(ctx, ep, call, cookie);
         if (want === 'ok') {
           if (res.status >= 300) throw new Error(`expected 2xx, got ${res.status} ${JSON.stringify(res.body)}`);

@@ -124,7 +124,10 @@ describe('a canary typed into a chat with the local provider', () => {
     const spoken = () => client.ofType('response.output_audio_transcript.done').length;
     for (let turn = 1; turn <= 4; turn++) {
       const answered = spoken();
-      client.send({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: `${CANARY}, turn ${turn}` }] } });
+      client.send({
+        type: 'conversation.item.create',
+        item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: `${CANARY}, turn ${turn}` }] },
+      });
       client.send({ type: 'response.create' });
       await waitUntil(() => spoken() > answered, 20_000);
     }
@@ -136,7 +139,10 @@ describe('a canary typed into a chat with the local provider', () => {
     client.send({ type: 'hearth.end_session' });
     const postChat = await client.waitFor('hearth.post_chat', () => true, 30_000);
     setSystemTime();
-    expect(postChat).toMatchObject({ status: 'done', did: { profile: true, memory: true, section: true, recapSms: true, taglineSms: true, reminderSms: true } });
+    expect(postChat).toMatchObject({
+      status: 'done',
+      did: { profile: true, memory: true, section: true, recapSms: true, taglineSms: true, reminderSms: true },
+    });
     await client.closed;
 
     // The SMS left the server (to the fake Twilio): what was sent is derived text, never the sentence.
@@ -168,7 +174,8 @@ describe('a canary typed into a chat with the local provider', () => {
       const bytes = readFileSync(file);
       // Controls: the stored phone number and memory keyword are found, so the search reaches the stored rows.
       if (bytes.includes(Buffer.from(PHONE)) && bytes.includes(Buffer.from('quixotic'))) controls++;
-      for (const run of CANARY_RUNS) if (bytes.includes(Buffer.from(run)) || bytes.includes(Buffer.from(run.toUpperCase()))) found.push(`${file}: ${run}`);
+      for (const run of CANARY_RUNS)
+        if (bytes.includes(Buffer.from(run)) || bytes.includes(Buffer.from(run.toUpperCase()))) found.push(`${file}: ${run}`);
     }
     expect(controls).toBeGreaterThan(0);
     expect(found).toEqual([]);

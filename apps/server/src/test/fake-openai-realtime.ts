@@ -82,14 +82,27 @@ export class FakeConnection {
     this.activeResponseId = null;
     this.send({
       type: 'response.done',
-      response: { object: 'realtime.response', id: responseId, status, status_details: status === 'cancelled' ? { type: 'cancelled', reason: 'client_cancelled' } : null, output },
+      response: {
+        object: 'realtime.response',
+        id: responseId,
+        status,
+        status_details: status === 'cancelled' ? { type: 'cancelled', reason: 'client_cancelled' } : null,
+        output,
+      },
     });
   }
 
   /** A spoken assistant reply inside the current response (one audio delta, then the transcript). */
   speak(transcript: string, audioBase64 = 'AAAAAAAAAAA='): Json {
     const responseId = this.activeResponseId ?? this.startResponse();
-    const item = { id: id('item'), object: 'realtime.item', type: 'message', role: 'assistant', status: 'in_progress', content: [] as Json[] };
+    const item = {
+      id: id('item'),
+      object: 'realtime.item',
+      type: 'message',
+      role: 'assistant',
+      status: 'in_progress',
+      content: [] as Json[],
+    };
     const ids = { response_id: responseId, item_id: item.id, output_index: 0, content_index: 0 };
     this.send({ type: 'response.output_item.added', response_id: responseId, output_index: 0, item });
     this.send({ type: 'conversation.item.added', previous_item_id: null, item });
@@ -110,10 +123,33 @@ export class FakeConnection {
     const responseId = this.activeResponseId ?? this.startResponse();
     const callId = id('call');
     const argumentsText = typeof args === 'string' ? args : JSON.stringify(args);
-    const item = { id: id('item'), object: 'realtime.item', type: 'function_call', status: 'in_progress', name, call_id: callId, arguments: '' };
+    const item = {
+      id: id('item'),
+      object: 'realtime.item',
+      type: 'function_call',
+      status: 'in_progress',
+      name,
+      call_id: callId,
+      arguments: '',
+    };
     this.send({ type: 'response.output_item.added', response_id: responseId, output_index: 0, item });
-    this.send({ type: 'response.function_call_arguments.delta', response_id: responseId, item_id: item.id, output_index: 0, call_id: callId, delta: argumentsText });
-    this.send({ type: 'response.function_call_arguments.done', response_id: responseId, item_id: item.id, output_index: 0, call_id: callId, name, arguments: argumentsText });
+    this.send({
+      type: 'response.function_call_arguments.delta',
+      response_id: responseId,
+      item_id: item.id,
+      output_index: 0,
+      call_id: callId,
+      delta: argumentsText,
+    });
+    this.send({
+      type: 'response.function_call_arguments.done',
+      response_id: responseId,
+      item_id: item.id,
+      output_index: 0,
+      call_id: callId,
+      name,
+      arguments: argumentsText,
+    });
     const done = { ...item, status: 'completed', arguments: argumentsText };
     this.send({ type: 'response.output_item.done', response_id: responseId, output_index: 0, item: done });
     if (!opts.keepOpen) this.finishResponse('completed', [done]);
@@ -126,7 +162,14 @@ export class FakeConnection {
     this.send({ type: 'input_audio_buffer.speech_started', audio_start_ms: 0, item_id: itemId });
     this.send({ type: 'input_audio_buffer.speech_stopped', audio_end_ms: 1000, item_id: itemId });
     this.send({ type: 'input_audio_buffer.committed', item_id: itemId, previous_item_id: null });
-    const item = { id: itemId, object: 'realtime.item', type: 'message', role: 'user', status: 'completed', content: [{ type: 'input_audio', transcript: null }] };
+    const item = {
+      id: itemId,
+      object: 'realtime.item',
+      type: 'message',
+      role: 'user',
+      status: 'completed',
+      content: [{ type: 'input_audio', transcript: null }],
+    };
     this.send({ type: 'conversation.item.added', previous_item_id: null, item });
     this.send({ type: 'conversation.item.input_audio_transcription.completed', item_id: itemId, content_index: 0, transcript });
     return itemId;
@@ -138,7 +181,9 @@ export class FakeConnection {
     if (this.options.echoAudio && text.startsWith(APPEND_PREFIX)) {
       const start = text.indexOf('"audio":"') + 9;
       const audio = text.slice(start, text.indexOf('"', start));
-      this.socket.send(`{"type":"response.output_audio.delta","event_id":"e","response_id":"r","item_id":"i","output_index":0,"content_index":0,"delta":"${audio}"}`);
+      this.socket.send(
+        `{"type":"response.output_audio.delta","event_id":"e","response_id":"r","item_id":"i","output_index":0,"content_index":0,"delta":"${audio}"}`,
+      );
       return;
     }
     let event: Json;
@@ -167,17 +212,33 @@ export class FakeConnection {
         return this.send({ type: 'conversation.item.done', previous_item_id: null, item });
       }
       case 'conversation.item.truncate':
-        return this.send({ type: 'conversation.item.truncated', item_id: event.item_id, content_index: event.content_index, audio_end_ms: event.audio_end_ms });
+        return this.send({
+          type: 'conversation.item.truncated',
+          item_id: event.item_id,
+          content_index: event.content_index,
+          audio_end_ms: event.audio_end_ms,
+        });
       case 'response.cancel':
         if (!this.activeResponseId) {
-          return this.send({ type: 'error', error: { type: 'invalid_request_error', code: 'response_cancel_not_active', message: 'Cancellation failed: no active response found' } });
+          return this.send({
+            type: 'error',
+            error: {
+              type: 'invalid_request_error',
+              code: 'response_cancel_not_active',
+              message: 'Cancellation failed: no active response found',
+            },
+          });
         }
         return this.finishResponse('cancelled');
       case 'response.create':
         if (this.activeResponseId) {
           return this.send({
             type: 'error',
-            error: { type: 'invalid_request_error', code: 'conversation_already_has_active_response', message: `Conversation already has an active response in progress: ${this.activeResponseId}.` },
+            error: {
+              type: 'invalid_request_error',
+              code: 'conversation_already_has_active_response',
+              message: `Conversation already has an active response in progress: ${this.activeResponseId}.`,
+            },
           });
         }
         this.startResponse();

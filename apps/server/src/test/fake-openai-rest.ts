@@ -48,7 +48,14 @@ function fakeEmbedding(text: string): Float32Array {
 
 const errorBody = (status: number, message: string) =>
   Response.json(
-    { error: { message, type: status === 401 ? 'invalid_request_error' : status >= 500 ? 'server_error' : 'invalid_request_error', param: null, code: status === 401 ? 'invalid_api_key' : null } },
+    {
+      error: {
+        message,
+        type: status === 401 ? 'invalid_request_error' : status >= 500 ? 'server_error' : 'invalid_request_error',
+        param: null,
+        code: status === 401 ? 'invalid_api_key' : null,
+      },
+    },
     { status },
   );
 
@@ -61,7 +68,11 @@ export function startFakeOpenAiRest(): FakeOpenAiRest {
     transcriptText: 'The fake transcription of the feedback.',
     reply: (body) =>
       body.response_format?.type === 'json_object'
-        ? JSON.stringify({ name: `Fake Name ${chatCount}`, description: `Fake description ${chatCount}.`, profile: `Fake profile ${chatCount} who loves gardening.` })
+        ? JSON.stringify({
+            name: `Fake Name ${chatCount}`,
+            description: `Fake description ${chatCount}.`,
+            profile: `Fake profile ${chatCount} who loves gardening.`,
+          })
         : `Fake reply ${chatCount} from ${body.model}.`,
     failNext(status, count = 1) {
       failures = { status, count };
@@ -105,7 +116,12 @@ export function startFakeOpenAiRest(): FakeOpenAiRest {
             completion_tokens: completionTokens,
             total_tokens: promptTokens + completionTokens,
             prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
-            completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+            completion_tokens_details: {
+              reasoning_tokens: 0,
+              audio_tokens: 0,
+              accepted_prediction_tokens: 0,
+              rejected_prediction_tokens: 0,
+            },
           },
           service_tier: 'default',
           system_fingerprint: 'fp_fake',

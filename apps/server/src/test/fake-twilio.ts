@@ -90,7 +90,8 @@ export function startFakeTwilio(opts: { accountSid?: string; authToken?: string 
     async fetch(req) {
       const { pathname } = new URL(req.url);
       // For a fake run in its own process (benchmarks): what it took so far.
-      if (pathname === '/__stats' && req.method === 'GET') return Response.json({ requests: fake.requests, accepted: fake.messages.length });
+      if (pathname === '/__stats' && req.method === 'GET')
+        return Response.json({ requests: fake.requests, accepted: fake.messages.length });
       const match = MESSAGES_PATH.exec(pathname);
       if (!match || req.method !== 'POST') return errorReply({ status: 404, code: 20404, message: 'The requested resource was not found' });
       fake.requests++;

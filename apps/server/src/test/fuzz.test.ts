@@ -17,8 +17,24 @@ afterAll(() => ctx.close());
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 
 const pathTricks = fc.constantFrom(
-  '..%2Fx', '../x', '%2e%2e%2f%2e%2e%2fetc%2fpasswd', '%00', 'a%00b', '%2F', '.', '..', '%25', 'x'.repeat(5000),
-  '%F0%9F%94%A5', '%E2%80%AE', "'%20or%201=1--", '%22%3E%3Cscript%3E', 'null', 'undefined', '-1', '1e309',
+  '..%2Fx',
+  '../x',
+  '%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+  '%00',
+  'a%00b',
+  '%2F',
+  '.',
+  '..',
+  '%25',
+  'x'.repeat(5000),
+  '%F0%9F%94%A5',
+  '%E2%80%AE',
+  "'%20or%201=1--",
+  '%22%3E%3Cscript%3E',
+  'null',
+  'undefined',
+  '-1',
+  '1e309',
 );
 const weird = fc.oneof(
   fc.anything(),
@@ -36,7 +52,8 @@ const weird = fc.oneof(
 function assertShape(res: { status: number; body: any }, what: string) {
   if (res.status >= 500) throw new Error(`${what} -> ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
   if (res.status >= 400) {
-    if (typeof res.body?.error !== 'string') throw new Error(`${what} -> ${res.status} without {error}: ${String(JSON.stringify(res.body)).slice(0, 200)}`);
+    if (typeof res.body?.error !== 'string')
+      throw new Error(`${what} -> ${res.status} without {error}: ${String(JSON.stringify(res.body)).slice(0, 200)}`);
   }
 }
 
@@ -68,7 +85,11 @@ describe('malformed input never causes a 5xx', () => {
       }
       if (ep.multipart) {
         for (const raw of ['--x\r\n', 'garbage']) {
-          const res = await ctx.request(ep.method, base.path, { raw, cookie: admin, headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+          const res = await ctx.request(ep.method, base.path, {
+            raw,
+            cookie: admin,
+            headers: { 'content-type': 'multipart/form-data; boundary=x' },
+          });
           assertShape(res, `${what} multipart ${raw}`);
           expect(res.status).toBeGreaterThanOrEqual(400);
         }
@@ -79,7 +100,10 @@ describe('malformed input never causes a 5xx', () => {
       // A field nested 5,000 levels deep (it overflowed Elysia's validation-error builder: a 500) and 40 levels.
       if (ep.bodyFields?.length && base.body && typeof base.body === 'object') {
         for (const levels of [5_000, 40]) {
-          for (const [open, close] of [['[', ']'], ['{"a":', '}']]) {
+          for (const [open, close] of [
+            ['[', ']'],
+            ['{"a":', '}'],
+          ]) {
             const nested = open.repeat(levels) + (open === '[' ? '' : '1') + close.repeat(levels);
             const rest = JSON.stringify({ ...(base.body as object), [ep.bodyFields[0]]: undefined }).slice(1, -1);
             const raw = `{${JSON.stringify(ep.bodyFields[0])}:${nested}${rest ? `,${rest}` : ''}}`;

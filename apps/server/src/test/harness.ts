@@ -1,12 +1,6 @@
 import postgres from 'postgres';
 import type { PGlite } from '@electric-sql/pglite';
-import {
-  migrateToLatest,
-  newPglite,
-  pgliteHandle,
-  postgresHandle,
-  type DatabaseHandle,
-} from '@hearth/db/client';
+import { migrateToLatest, newPglite, pgliteHandle, postgresHandle, type DatabaseHandle } from '@hearth/db/client';
 import { seed } from '@hearth/db/seed';
 import { createApp } from '../app';
 import { loadConfig, type Config } from '../config';
@@ -107,7 +101,11 @@ export interface TestContext {
   handle: DatabaseHandle;
   deps: AppDeps;
   db: AppDeps['db'];
-  request(method: string, path: string, opts?: { body?: unknown; cookie?: string; headers?: Record<string, string>; raw?: BodyInit }): Promise<TestResponse>;
+  request(
+    method: string,
+    path: string,
+    opts?: { body?: unknown; cookie?: string; headers?: Record<string, string>; raw?: BodyInit },
+  ): Promise<TestResponse>;
   staffCookie(role: StaffRole, email?: string): Promise<string>;
   userCookie(userId: string): Promise<string>;
   createUser(name: string, fields?: { email?: string; phone_number?: string }): Promise<{ id: string; name: string; fileName: string }>;

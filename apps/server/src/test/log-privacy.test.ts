@@ -39,15 +39,27 @@ describe('logs', () => {
   test('a whole journey logs ids and counts only', async () => {
     const operator = await ctx.staffCookie('operator');
     const admin = await ctx.staffCookie('admin');
-    const created = await ctx.request('POST', '/api/create-user', { cookie: operator, body: { name: NAME, phone_number: PHONE, email: EMAIL } });
+    const created = await ctx.request('POST', '/api/create-user', {
+      cookie: operator,
+      body: { name: NAME, phone_number: PHONE, email: EMAIL },
+    });
     expect(created.status).toBe(200);
-    const link = await ctx.request('POST', '/api/user-link', { cookie: operator, body: { userFile: created.body.fileName, moduleName: 'Get to Know You' } });
+    const link = await ctx.request('POST', '/api/user-link', {
+      cookie: operator,
+      body: { userFile: created.body.fileName, moduleName: 'Get to Know You' },
+    });
     const token = new URL(link.body.url).hash.slice(3);
     const session = await ctx.request('POST', '/api/user-session', { body: { token } });
     const userCookie = session.headers.get('set-cookie')!.split(';')[0];
     await ctx.request('POST', '/api/auth/login', { body: { email: EMAIL, password: 'wrong' } });
-    await ctx.request('POST', '/api/twilio/send-invite-sms', { cookie: admin, body: { userFile: created.body.fileName, phoneNumber: PHONE, moduleName: 'Get to Know You' } });
-    await ctx.request('POST', '/api/send-invite-email', { cookie: admin, body: { userFile: created.body.fileName, email: EMAIL, moduleName: 'Get to Know You' } });
+    await ctx.request('POST', '/api/twilio/send-invite-sms', {
+      cookie: admin,
+      body: { userFile: created.body.fileName, phoneNumber: PHONE, moduleName: 'Get to Know You' },
+    });
+    await ctx.request('POST', '/api/send-invite-email', {
+      cookie: admin,
+      body: { userFile: created.body.fileName, email: EMAIL, moduleName: 'Get to Know You' },
+    });
 
     const port = ctx.app.server!.port;
     const client = await TestSocket.open(`ws://127.0.0.1:${port}/ws?page=user`, { origin: 'http://hearth.test', cookie: userCookie });
@@ -59,7 +71,10 @@ describe('logs', () => {
       if (!upstream.activeResponseId) upstream.startResponse();
       upstream.finishResponse('completed', [upstream.speak(`Thanks ${NAME}, noted ${CANARY}.`)]);
     }
-    client.send({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: CANARY }] } });
+    client.send({
+      type: 'conversation.item.create',
+      item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: CANARY }] },
+    });
     setSystemTime(new Date(Date.now() + 25_000));
     client.send({ type: 'hearth.end_session' });
     const result = await client.waitFor('hearth.post_chat', () => true, 15_000);

@@ -15,7 +15,11 @@ export const promptFixture = (name: string, extra: Record<string, unknown> = {})
 export async function insertSequence(
   db: DB,
   name: string,
-  opts: { archived?: boolean; isGlobal?: boolean; versions: Array<{ version: number; archived?: boolean; globalPrompt?: string; prompts?: object[] }> },
+  opts: {
+    archived?: boolean;
+    isGlobal?: boolean;
+    versions: Array<{ version: number; archived?: boolean; globalPrompt?: string; prompts?: object[] }>;
+  },
 ) {
   const { id } = await db
     .insertInto('sequences')

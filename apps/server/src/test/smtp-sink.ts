@@ -123,9 +123,7 @@ function decodeBody(body: string, encoding: string | undefined): string {
 /** RFC 2047 encoded words in headers (=?UTF-8?Q?...?= / =?UTF-8?B?...?=). */
 function decodeHeader(value: string): string {
   return value.replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=\s*/g, (_, _charset, kind: string, text: string) =>
-    kind.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : decodeBody(text.replace(/_/g, ' '), 'quoted-printable'),
+    kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeBody(text.replace(/_/g, ' '), 'quoted-printable'),
   );
 }
 

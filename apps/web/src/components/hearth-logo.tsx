@@ -1,6 +1,5 @@
 import { FlameIcon } from '@/components/visitor-icons'
 
-
 export const TAGLINE = 'Deeper Connections // Stronger Communities'
 
 type HearthLogoProps = {
@@ -20,7 +19,9 @@ export function HearthLogo({ withTagline = false, className }: HearthLogoProps) 
       </span>
       <span className="grid min-w-0 leading-tight">
         <span className="font-display text-xl font-semibold tracking-tight text-foreground">Hearth</span>
-        {withTagline && <span className="text-[11px] leading-snug tracking-tight text-muted-foreground sm:text-xs sm:tracking-normal">{TAGLINE}</span>}
+        {withTagline && (
+          <span className="text-[11px] leading-snug tracking-tight text-muted-foreground sm:text-xs sm:tracking-normal">{TAGLINE}</span>
+        )}
       </span>
     </span>
   )

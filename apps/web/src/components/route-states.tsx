@@ -14,8 +14,8 @@ export function NotFoundPage() {
       title="Page not found"
       text={
         <>
-          There is nothing at <code className="rounded bg-muted px-1.5 py-0.5 text-sm break-all">{pathname}</code>.
-          Check the address, or head back home.
+          There is nothing at <code className="rounded bg-muted px-1.5 py-0.5 text-sm break-all">{pathname}</code>. Check the address, or
+          head back home.
         </>
       }
     >
@@ -46,17 +46,7 @@ export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
   )
 }
 
-function CenteredMessage({
-  icon,
-  title,
-  text,
-  children,
-}: {
-  icon: ReactNode
-  title: string
-  text: ReactNode
-  children: ReactNode
-}) {
+function CenteredMessage({ icon, title, text, children }: { icon: ReactNode; title: string; text: ReactNode; children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center gap-8 px-4 py-10">
       <title>{`${title} · Hearth`}</title>

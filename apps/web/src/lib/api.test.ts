@@ -22,7 +22,11 @@ beforeAll(() => {
       if (mode === 'limited') return Response.json({ error: 'Too many attempts' }, { status: 429, headers: { 'retry-after': '90' } })
       if (mode === 'proxy-error') return new Response('<html>Bad gateway</html>', { status: 502 })
       if (mode === 'slow') await Bun.sleep(2_000)
-      return Response.json({ ok: true, database: 'pglite', providers: { realtime: 'local', text: 'local', sms: 'outbox', email: 'outbox' } })
+      return Response.json({
+        ok: true,
+        database: 'pglite',
+        providers: { realtime: 'local', text: 'local', sms: 'outbox', email: 'outbox' },
+      })
     },
   })
   base = `http://127.0.0.1:${server.port}`

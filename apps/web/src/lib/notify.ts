@@ -30,7 +30,8 @@ export const notify = {
   info: show('info'),
   warning: show('warning'),
   /** A quick confirmation (copied, saved a setting): SPEC §9's short toast. */
-  short: (message: string, options: Omit<Options, 'durationMs'> = {}) => show('success')(message, { ...options, durationMs: TOAST_MS.short }),
+  short: (message: string, options: Omit<Options, 'durationMs'> = {}) =>
+    show('success')(message, { ...options, durationMs: TOAST_MS.short }),
   /** Partial failures of a bulk action: one line per failed item, 3 s per failure + 1 s. */
   bulkFailures: (message: string, failedLines: string[]) =>
     toast.warning(message, { description: failedLines.join('\n'), duration: bulkFailureMs(failedLines.length) }),

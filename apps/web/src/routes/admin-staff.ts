@@ -7,8 +7,7 @@ export const adminStaffRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/admin-staff',
   // Imported on demand, like the screen: visitors' pages never download staff calls.
-  loader: async ({ abortController }) =>
-    (await import('@/features/admin-staff/api')).loadStaffAccounts(abortController.signal),
+  loader: async ({ abortController }) => (await import('@/features/admin-staff/api')).loadStaffAccounts(abortController.signal),
   // Accounts change under other admins' hands: coming back re-reads them.
   staleTime: 0,
 }).lazy(() =>

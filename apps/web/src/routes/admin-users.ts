@@ -15,8 +15,7 @@ export const adminUsersRoute = createRoute({
   validateSearch: (search: Record<string, unknown>) => usersSearch(search),
   loaderDeps: ({ search }) => ({ page: search.page, sort: search.sort, q: search.q }),
   // Imported on demand, like the screen: visitors' pages never download staff calls.
-  loader: async ({ deps, abortController }) =>
-    (await import('@/features/admin-users/api')).loadUsers(deps, abortController.signal),
+  loader: async ({ deps, abortController }) => (await import('@/features/admin-users/api')).loadUsers(deps, abortController.signal),
   // Other admins change users too: coming back re-reads the page.
   staleTime: 0,
   // …and never shows a cached page first: a page or order seen before is read again, not flashed stale.

@@ -20,6 +20,5 @@ export const adminRoute = createRoute({
   beforeLoad: ({ context }) => {
     if (context.staff.role !== 'admin') throw new AdminOnlyError()
   },
-  errorComponent: (props: ErrorComponentProps) =>
-    props.error instanceof AdminOnlyError ? <AdminsOnly /> : <RouteErrorPage {...props} />,
+  errorComponent: (props: ErrorComponentProps) => (props.error instanceof AdminOnlyError ? <AdminsOnly /> : <RouteErrorPage {...props} />),
 }).lazy(() => import('@/routes/admin-layout').then((m) => createLazyRoute('/_staff/_admin')({ component: m.AdminLayout })))

@@ -5,15 +5,7 @@ import { Menu } from 'lucide-react'
 
 import { Button } from '@hearth/ui/components/button'
 import { Separator } from '@hearth/ui/components/separator'
-import {
-  Sheet,
-  SheetClose,
-  SheetContent,
-  SheetDescription,
-  SheetHeader,
-  SheetTitle,
-  SheetTrigger,
-} from '@hearth/ui/components/sheet'
+import { Sheet, SheetClose, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '@hearth/ui/components/sheet'
 import { cn } from '@hearth/ui/lib/utils'
 
 import { HearthLogo } from '@/components/hearth-logo'
@@ -97,12 +89,7 @@ const navLinkClassName =
 function NavLink({ item, className, ...props }: { item: NavItem; className?: string } & ComponentProps<'a'>) {
   const Icon = item.icon
   return (
-    <Link
-      {...props}
-      to={item.to}
-      activeOptions={{ exact: item.to === '/' }}
-      className={cn(navLinkClassName, className)}
-    >
+    <Link {...props} to={item.to} activeOptions={{ exact: item.to === '/' }} className={cn(navLinkClassName, className)}>
       <Icon aria-hidden />
       {item.label}
     </Link>

@@ -13,6 +13,4 @@ export const loginRoute = createRoute({
   beforeLoad: ({ context, search }) => {
     if (context.staff) throw redirect({ href: safeRedirect(search.redirect) })
   },
-}).lazy(() =>
-  import('@/features/auth/components/login-page').then((m) => createLazyRoute('/login')({ component: m.LoginPage })),
-)
+}).lazy(() => import('@/features/auth/components/login-page').then((m) => createLazyRoute('/login')({ component: m.LoginPage })))

@@ -1,7 +1,16 @@
 import { AudioLines, FlaskConical, IdCard, KeyRound, Mail, ScrollText, Settings2, Users, UsersRound, type LucideIcon } from 'lucide-react'
 
 export type NavItem = {
-  to: '/' | '/testing' | '/prompt-manager' | '/profile-manager' | '/admin-users' | '/groups' | '/system-prompts' | '/admin-staff' | '/admin-messages'
+  to:
+    | '/'
+    | '/testing'
+    | '/prompt-manager'
+    | '/profile-manager'
+    | '/admin-users'
+    | '/groups'
+    | '/system-prompts'
+    | '/admin-staff'
+    | '/admin-messages'
   label: string
   icon: LucideIcon
 }
@@ -21,4 +30,3 @@ export const adminNav: NavItem[] = [
   { to: '/admin-staff', label: 'Staff', icon: KeyRound },
   { to: '/admin-messages', label: 'Messages', icon: Mail },
 ]
-

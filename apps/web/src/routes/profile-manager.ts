@@ -8,8 +8,7 @@ export const profileManagerRoute = createRoute({
   getParentRoute: () => staffRoute,
   path: '/profile-manager',
   // Imported on demand, like the screen: visitors' pages never download staff calls.
-  loader: async ({ abortController }) =>
-    (await import('@/features/profile-manager/api')).loadProfileManager(abortController.signal),
+  loader: async ({ abortController }) => (await import('@/features/profile-manager/api')).loadProfileManager(abortController.signal),
 }).lazy(() =>
   import('@/features/profile-manager/components/profile-manager-page').then((m) =>
     createLazyRoute('/_staff/profile-manager')({ component: m.ProfileManagerPage, pendingComponent: m.ProfileManagerPending }),

@@ -7,8 +7,7 @@ export const systemPromptsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/system-prompts',
   // Imported on demand, like the screen: visitors' pages never download staff calls.
-  loader: async ({ abortController }) =>
-    (await import('@/features/system-prompts/api')).loadSystemPrompts(abortController.signal),
+  loader: async ({ abortController }) => (await import('@/features/system-prompts/api')).loadSystemPrompts(abortController.signal),
 }).lazy(() =>
   import('@/features/system-prompts/components/system-prompts-page').then((m) =>
     createLazyRoute('/_staff/_admin/system-prompts')({ component: m.SystemPromptsPage, pendingComponent: m.SystemPromptsPending }),

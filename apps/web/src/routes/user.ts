@@ -15,6 +15,6 @@ export function validateUserSearch(search: Record<string, unknown>): UserSearch 
 }
 
 // End users arrive with a personal link; their session is not a staff session.
-export const userRoute = createRoute({ getParentRoute: () => rootRoute, path: '/user', validateSearch: validateUserSearch }).lazy(
-  () => import('@/features/user-page/components/user-route').then((m) => createLazyRoute('/user')({ component: m.UserRoute })),
+export const userRoute = createRoute({ getParentRoute: () => rootRoute, path: '/user', validateSearch: validateUserSearch }).lazy(() =>
+  import('@/features/user-page/components/user-route').then((m) => createLazyRoute('/user')({ component: m.UserRoute })),
 )

@@ -15,9 +15,7 @@ describe('connectVoiceAtom while the engine downloads', () => {
     const connecting = store.set(connectVoiceAtom, { page: 'user', openAudio: noAudio })
     expect(store.get(connectionStatusAtom)).toBe('connecting')
 
-    await expect(store.set(connectVoiceAtom, { page: 'user', openAudio: noAudio })).rejects.toThrow(
-      'A conversation is already running.',
-    )
+    await expect(store.set(connectVoiceAtom, { page: 'user', openAudio: noAudio })).rejects.toThrow('A conversation is already running.')
     expect(await store.set(disconnectVoiceAtom)).toMatchObject({ postChat: null, error: null, transcript: '' })
     await expect(connecting).rejects.toThrow('The conversation was stopped before it started.')
     expect(statuses).toEqual(['connecting', 'disconnected'])

@@ -11,14 +11,7 @@ import { createAudioContext } from '@/voice/audio-context'
 import { VoiceConnectError } from '@/voice/errors'
 import { emptyConversation, formatTranscript, type ConversationItem } from '@/voice/transcript'
 import type { TurnLatency } from '@/voice/turn-latency'
-import type {
-  ConnectionStatus,
-  DisconnectResult,
-  TurnMode,
-  VoiceSession,
-  VoiceSessionOptions,
-  VoiceStats,
-} from '@/voice/voice-session'
+import type { ConnectionStatus, DisconnectResult, TurnMode, VoiceSession, VoiceSessionOptions, VoiceStats } from '@/voice/voice-session'
 
 export type LevelReading = Pick<LevelMessage, 'rms' | 'peak' | 'bars'>
 

@@ -2,11 +2,7 @@
 // through the capture worklet, and the playback worklet to the speakers. No React, no jotai.
 import { type AudioClockReading, readAudioClock, renderedAtMs } from '@hearth/worklets/client/audio-clock'
 import { type CaptureCallbacks, type CaptureClient, createCaptureNode } from '@hearth/worklets/client/capture-client'
-import {
-  createPlaybackNode,
-  type PlaybackCallbacks,
-  type PlaybackClient,
-} from '@hearth/worklets/client/playback-client'
+import { createPlaybackNode, type PlaybackCallbacks, type PlaybackClient } from '@hearth/worklets/client/playback-client'
 import type { LevelMessage } from '@hearth/worklets/messages'
 
 import { createAudioContext } from '@/voice/audio-context'
@@ -61,11 +57,7 @@ export async function openMicrophone(): Promise<MediaStream> {
  * Wires microphone -> capture worklet and, if asked, playback worklet -> speakers on `context`. On failure
  * everything opened here is released; the context and stream stay the caller's to close.
  */
-export async function startAudioEngine(
-  context: AudioContext,
-  stream: MediaStream,
-  options: AudioEngineOptions,
-): Promise<AudioEngine> {
+export async function startAudioEngine(context: AudioContext, stream: MediaStream, options: AudioEngineOptions): Promise<AudioEngine> {
   let capture: CaptureClient | null = null
   let playback: PlaybackClient | null = null
   let source: MediaStreamAudioSourceNode | null = null

@@ -7,9 +7,7 @@ describe('microphoneError', () => {
     const denied = microphoneError(new DOMException('Permission denied', 'NotAllowedError'))
     expect(denied).toBeInstanceOf(MicrophoneDeniedError)
     expect(denied.message).toBe(MIC_DENIED_MESSAGE)
-    expect(microphoneError(new DOMException('x', 'NotFoundError')).message).toBe(
-      'No microphone was found. Connect one and try again.',
-    )
+    expect(microphoneError(new DOMException('x', 'NotFoundError')).message).toBe('No microphone was found. Connect one and try again.')
     expect(microphoneError(new DOMException('x', 'NotReadableError')).message).toContain('in use by another app')
     expect(microphoneError(new TypeError('getUserMedia is not a function')).message).toBe(
       'The microphone could not start: getUserMedia is not a function',

@@ -64,7 +64,8 @@ describe('EventLog', () => {
     const log = new EventLog(100)
     let calls = 0
     const unsubscribe = log.subscribe(() => calls++)
-    for (let i = 0; i < 400; i++) log.add('server', { type: 'input_audio_buffer.speech_started', event_id: 'e', audio_start_ms: i, item_id: `u${i}` }, i)
+    for (let i = 0; i < 400; i++)
+      log.add('server', { type: 'input_audio_buffer.speech_started', event_id: 'e', audio_start_ms: i, item_id: `u${i}` }, i)
     expect(log.rows.length).toBeLessThanOrEqual(125)
     expect(log.rows.at(-1)?.summary).toBe('at 399 ms · u399')
     expect(calls).toBe(400)
@@ -78,7 +79,16 @@ describe('EventLog', () => {
   test('summaries name what matters: errors, tool calls, hearth state, session settings', () => {
     const log = new EventLog()
     log.add('server', { type: 'error', event_id: 'e', error: { type: 'invalid_request_error', message: 'The module does not exist' } })
-    log.add('server', { type: 'response.function_call_arguments.done', event_id: 'e', response_id: 'r', item_id: 'i', output_index: 0, call_id: 'c', name: 'change_prompt', arguments: '{"prompt_name":"interests"}' })
+    log.add('server', {
+      type: 'response.function_call_arguments.done',
+      event_id: 'e',
+      response_id: 'r',
+      item_id: 'i',
+      output_index: 0,
+      call_id: 'c',
+      name: 'change_prompt',
+      arguments: '{"prompt_name":"interests"}',
+    })
     log.add('server', { type: 'hearth.memory', key: 'pets', value: 'a cat' })
     log.add('client', { type: 'session.update', session: { type: 'realtime', audio: { input: { turn_detection: null } } } })
     log.add('client', { type: 'session.update', session: { type: 'realtime', temperature: 1.1 } })

@@ -22,9 +22,7 @@ describe('EventWaiters', () => {
   test('a wait nobody answers rejects with its message after the timeout', async () => {
     const waiters = new EventWaiters<Event>()
     const startedMs = performance.now()
-    await expect(waiters.wait('b', 30, 'The server did not answer in time.')).rejects.toThrow(
-      'The server did not answer in time.',
-    )
+    await expect(waiters.wait('b', 30, 'The server did not answer in time.')).rejects.toThrow('The server did not answer in time.')
     expect(performance.now() - startedMs).toBeGreaterThanOrEqual(25)
     expect(waiters.pendingCount).toBe(0)
   })

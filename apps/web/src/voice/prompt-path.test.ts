@@ -75,7 +75,15 @@ describe('prompt path', () => {
     const again = reducePromptPath(state, session('A', 1, 'p'), 2)
     expect(again.steps).toHaveLength(1)
     state = again
-    const delta: ServerMessage = { type: 'response.output_audio.delta', event_id: 'e', response_id: 'r', item_id: 'i', output_index: 0, content_index: 0, delta: 'AAAA' }
+    const delta: ServerMessage = {
+      type: 'response.output_audio.delta',
+      event_id: 'e',
+      response_id: 'r',
+      item_id: 'i',
+      output_index: 0,
+      content_index: 0,
+      delta: 'AAAA',
+    }
     expect(reducePromptPath(state, delta, 3)).toBe(state)
   })
 })

@@ -57,7 +57,10 @@ export function reducePromptPath(state: PromptPathState, event: ServerMessage, a
     }
     case 'hearth.prompt_changed':
       if (!last) return state
-      return { ...state, steps: [...state.steps, { module: last.module, version: last.version, prompt: event.prompt, cause: 'change_prompt', atMs }] }
+      return {
+        ...state,
+        steps: [...state.steps, { module: last.module, version: last.version, prompt: event.prompt, cause: 'change_prompt', atMs }],
+      }
     default:
       return state
   }

@@ -4,12 +4,7 @@
 import { atom } from 'jotai'
 import type { ServerMessage } from '@hearth/protocol'
 
-import {
-  connectVoiceAtom,
-  type ConnectVoiceOptions,
-  resetVoiceStateAtom,
-  sendVoiceEventAtom,
-} from '@/voice/atoms'
+import { connectVoiceAtom, type ConnectVoiceOptions, resetVoiceStateAtom, sendVoiceEventAtom } from '@/voice/atoms'
 import { EventLog } from '@/voice/event-log'
 import { emptyPromptPath, reducePromptPath } from '@/voice/prompt-path'
 import { reduceToolCalls, type ToolCallRecord, toolErrorMessage } from '@/voice/tool-calls'

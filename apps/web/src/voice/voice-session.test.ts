@@ -48,7 +48,8 @@ beforeAll(() => {
     hostname: '127.0.0.1',
     fetch(request, bunServer) {
       // As the relay answers a page on another origin than PUBLIC_URL.
-      if (new URL(request.url).pathname === '/refused') return new Response('{"error":"This origin may not open a voice session"}', { status: 403 })
+      if (new URL(request.url).pathname === '/refused')
+        return new Response('{"error":"This origin may not open a voice session"}', { status: 403 })
       return bunServer.upgrade(request, { data: undefined }) ? undefined : new Response('websocket only', { status: 400 })
     },
     websocket: {
@@ -140,7 +141,13 @@ function fakeAudio() {
     /** One 20 ms frame from the capture worklet (once routed to the socket worker), posted `postedMsAgo` ago. */
     frame: (postedMsAgo = 0) => {
       const buffer = new Int16Array(480).fill(1000).buffer
-      const message: CaptureFrameMessage = { type: 'frame', buffer, sequence: sequence++, postedAtS: contextTimeIn(-postedMsAgo), postedAtWallMs: Date.now() - postedMsAgo }
+      const message: CaptureFrameMessage = {
+        type: 'frame',
+        buffer,
+        sequence: sequence++,
+        postedAtS: contextTimeIn(-postedMsAgo),
+        postedAtWallMs: Date.now() - postedMsAgo,
+      }
       framePort?.postMessage(message, [buffer])
     },
     /** The playback worklet rendered the item's first sample `agoMs` ago. */
@@ -216,7 +223,14 @@ describe('VoiceSession', () => {
     const { session, audio, errors } = start()
     await session.connect()
     emit({ type: 'response.created', response: { id: 'resp_1', status: 'in_progress', output: [] } })
-    emit({ type: 'response.output_audio.delta', response_id: 'resp_1', item_id: 'item_a', output_index: 0, content_index: 0, delta: 'AAAA' })
+    emit({
+      type: 'response.output_audio.delta',
+      response_id: 'resp_1',
+      item_id: 'item_a',
+      output_index: 0,
+      content_index: 0,
+      delta: 'AAAA',
+    })
     await until(() => audio.log.includes('append item_a'))
     audio.playing('item_a', 12_000)
 
@@ -226,7 +240,14 @@ describe('VoiceSession', () => {
     expect(received.at(-1)).toEqual({ type: 'conversation.item.truncate', item_id: 'item_a', content_index: 0, audio_end_ms: 500 })
 
     // Audio of the cut-off item still in flight is dropped; SPEC §4's cancel errors are not shown.
-    emit({ type: 'response.output_audio.delta', response_id: 'resp_1', item_id: 'item_a', output_index: 0, content_index: 0, delta: 'AAAA' })
+    emit({
+      type: 'response.output_audio.delta',
+      response_id: 'resp_1',
+      item_id: 'item_a',
+      output_index: 0,
+      content_index: 0,
+      delta: 'AAAA',
+    })
     emit({ type: 'error', error: { type: 'invalid_request_error', message: 'Cancellation failed: no active response found' } })
     emit({ type: 'error', error: { type: 'invalid_request_error', message: 'The module does not exist' } })
     await until(() => errors.length > 0)
@@ -235,7 +256,7 @@ describe('VoiceSession', () => {
     expect(session.stats()).toMatchObject({ interruptions: 1, truncatesSent: 1, cancelsSent: 1, samplesPlayed: 12_000 })
   })
 
-  test('latencies start at the worklets\' audio-clock stamps; impossible ones are clamped and counted', async () => {
+  test("latencies start at the worklets' audio-clock stamps; impossible ones are clamped and counted", async () => {
     relay = defaultRelay()
     const { session, audio } = start()
     await session.connect()
@@ -332,7 +353,8 @@ describe('VoiceSession', () => {
     relay = {
       onOpen: () => emit(hearthSession),
       onMessage: (_ws, event) => {
-        if (event.type === 'hearth.end_session') emit({ type: 'hearth.post_chat', status: 'error', did: {}, error: 'Profile update failed' })
+        if (event.type === 'hearth.end_session')
+          emit({ type: 'hearth.post_chat', status: 'error', did: {}, error: 'Profile update failed' })
       },
     }
     const failing = start()
@@ -352,7 +374,9 @@ describe('VoiceSession', () => {
   test('no hearth.session in time: connect fails clearly and releases the audio', async () => {
     relay = { onOpen: () => undefined, onMessage: () => undefined }
     const { session, audio, statuses } = start({ timeoutMs: 50 })
-    await expect(session.connect()).rejects.toThrow('Could not connect to the voice service: the voice session did not start in time. Please try again.')
+    await expect(session.connect()).rejects.toThrow(
+      'Could not connect to the voice service: the voice session did not start in time. Please try again.',
+    )
     expect(audio.log).toContain('closed')
     expect(statuses).toEqual(['connecting', 'disconnected'])
   })

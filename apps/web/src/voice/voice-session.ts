@@ -248,10 +248,7 @@ export class VoiceSession {
 
   stats(): VoiceStats {
     const audio = this.audio
-    return this.metrics.snapshot(
-      audio ? audioFiguresOf(audio) : this.audioFigures,
-      this.socket?.figures ?? null,
-    )
+    return this.metrics.snapshot(audio ? audioFiguresOf(audio) : this.audioFigures, this.socket?.figures ?? null)
   }
 
   // ---- microphone -> server ----

@@ -8,12 +8,7 @@ import { pcm16ToBase64 } from '@hearth/worklets/pcm'
 import { FRAME_MS } from '@hearth/protocol/audio'
 
 import { LatencyStats } from '@/voice/latency-stats'
-import {
-  type CaptureFigures,
-  type FromSocketWorker,
-  MAX_BUFFERED_BYTES,
-  type ToSocketWorker,
-} from '@/voice/socket-worker-messages'
+import { type CaptureFigures, type FromSocketWorker, MAX_BUFFERED_BYTES, type ToSocketWorker } from '@/voice/socket-worker-messages'
 
 /** The page reads the figures from the last report; a few a second is plenty for the tests and the bench. */
 const FIGURES_EVERY_MS = 100
@@ -73,7 +68,11 @@ function open(url: string): void {
     if (typeof event.data !== 'string') return
     // The page places the start of speech in time from this (self-interruption, voice/self-interruption.ts).
     const speech = event.data.includes('"input_audio_buffer.speech_started"')
-    post(speech ? { type: 'message', data: event.data, input: { audioMs: counts.framesSent * FRAME_MS, atMs: lastSentAtMs } } : { type: 'message', data: event.data })
+    post(
+      speech
+        ? { type: 'message', data: event.data, input: { audioMs: counts.framesSent * FRAME_MS, atMs: lastSentAtMs } }
+        : { type: 'message', data: event.data },
+    )
   }
   opened.onclose = (event) => {
     if (socket === opened) socket = null

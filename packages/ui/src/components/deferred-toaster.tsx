@@ -44,7 +44,11 @@ const subscribe = (listener: () => void) => {
 
 /** Renders the Toaster (top-centre, as `Toaster`) once a deferred toast has been asked for; nothing before. */
 export function DeferredToaster() {
-  const wanted = useSyncExternalStore(subscribe, () => requested, () => false)
+  const wanted = useSyncExternalStore(
+    subscribe,
+    () => requested,
+    () => false,
+  )
   return wanted ? (
     <Suspense fallback={null}>
       <Toaster />

@@ -3,14 +3,7 @@ import { Slider as SliderPrimitive } from 'radix-ui'
 
 import { cn } from '@hearth/ui/lib/utils'
 
-function Slider({
-  className,
-  defaultValue,
-  value,
-  min = 0,
-  max = 100,
-  ...props
-}: React.ComponentProps<typeof SliderPrimitive.Root>) {
+function Slider({ className, defaultValue, value, min = 0, max = 100, ...props }: React.ComponentProps<typeof SliderPrimitive.Root>) {
   // One thumb per value; with neither value nor defaultValue a two-thumb range is the shadcn default.
   const thumbValues = React.useMemo(
     () => (Array.isArray(value) ? value : Array.isArray(defaultValue) ? defaultValue : [min, max]),

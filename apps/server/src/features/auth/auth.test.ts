@@ -4,7 +4,9 @@ import { ensureStaff } from './service';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({ config: { limits: { ...(await import('../../test/harness')).testConfig().limits, loginAttemptsPerMinute: 3 } } });
+  ctx = await createTestContext({
+    config: { limits: { ...(await import('../../test/harness')).testConfig().limits, loginAttemptsPerMinute: 3 } },
+  });
   await ensureStaff(ctx.deps, 'Admin@Hearth.test', 'correct-horse', 'admin');
 });
 afterAll(() => ctx.close());
@@ -64,7 +66,10 @@ describe('personal links', () => {
       const refused = await ctx.request('POST', '/api/user-link', { cookie: operator, body: { userFile: user.fileName, moduleName } });
       expect([refused.status, refused.body.error]).toEqual([404, 'The module does not exist']);
     }
-    const link = await ctx.request('POST', '/api/user-link', { cookie: operator, body: { userFile: user.fileName, moduleName: 'Get to Know You.json' } });
+    const link = await ctx.request('POST', '/api/user-link', {
+      cookie: operator,
+      body: { userFile: user.fileName, moduleName: 'Get to Know You.json' },
+    });
     expect(link.status).toBe(200);
     const url = new URL(link.body.url);
     expect(url.origin).toBe('http://hearth.test');
@@ -83,7 +88,9 @@ describe('personal links', () => {
       expect(s.headers.get('set-cookie')).toContain('hearth_user=');
     }
     const admin = await ctx.staffCookie('admin');
-    expect((await ctx.request('POST', '/api/revoke-user-links', { cookie: admin, body: { userFile: user.fileName } })).body).toEqual({ revoked: 1 });
+    expect((await ctx.request('POST', '/api/revoke-user-links', { cookie: admin, body: { userFile: user.fileName } })).body).toEqual({
+      revoked: 1,
+    });
     const after = await ctx.request('POST', '/api/user-session', { body: { token } });
     expect(after.status).toBe(401);
   });

@@ -15,12 +15,7 @@ export async function upsertStaff(db: DB, email: string, passwordHash: string, r
 export const recordSignIn = (db: DB, staffId: string) =>
   db.updateTable('staff').set({ last_sign_in_at: new Date() }).where('id', '=', staffId).execute();
 
-export async function insertSession(
-  db: DB,
-  tokenHash: string,
-  who: { staffId: string } | { userId: string },
-  expiresAt: Date,
-) {
+export async function insertSession(db: DB, tokenHash: string, who: { staffId: string } | { userId: string }, expiresAt: Date) {
   await db
     .insertInto('sessions')
     .values({
@@ -54,11 +49,9 @@ export const findUserSession = (db: DB, tokenHash: string) =>
     .where('sessions.expires_at', '>', new Date())
     .executeTakeFirst();
 
-export const deleteSession = (db: DB, tokenHash: string) =>
-  db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+export const deleteSession = (db: DB, tokenHash: string) => db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
 
-export const deleteExpiredSessions = (db: DB) =>
-  db.deleteFrom('sessions').where('expires_at', '<', new Date()).execute();
+export const deleteExpiredSessions = (db: DB) => db.deleteFrom('sessions').where('expires_at', '<', new Date()).execute();
 
 export const insertLinkToken = (db: DB, tokenHash: string, userId: string, moduleName: string) =>
   db.insertInto('user_link_tokens').values({ token_hash: tokenHash, user_id: userId, module_name: moduleName }).execute();

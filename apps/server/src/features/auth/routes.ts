@@ -55,7 +55,11 @@ export const authRoutes = (deps: AppDeps) =>
       },
       { body: userSessionBody },
     )
-    .get('/user-session', ({ identity }) => {
-      if (identity.kind !== 'user') return { name: null, userFile: null, staff: true };
-      return { name: identity.name, userFile: identity.fileName };
-    }, { auth: 'user' });
+    .get(
+      '/user-session',
+      ({ identity }) => {
+        if (identity.kind !== 'user') return { name: null, userFile: null, staff: true };
+        return { name: identity.name, userFile: identity.fileName };
+      },
+      { auth: 'user' },
+    );

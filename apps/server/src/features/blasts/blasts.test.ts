@@ -103,9 +103,15 @@ describe('POST /api/blasts/preview (dry run)', () => {
     const email = await preview({ groupId: 'garden', kind: 'invite-email', moduleName: 'Get to Know You' });
     expect(email.body).toMatchObject({ total: 5, recipients: 3, skipped: [skip('Ben', 'no e-mail'), skip('Eve', 'no e-mail')] });
     const assignSms = await preview({ groupId: 'garden', kind: 'assignment-sms' });
-    expect(assignSms.body).toMatchObject({ recipients: 2, skipped: [skip('Cal', 'no subgroup'), skip('Dee', 'opted out'), skip('Eve', 'no subgroup')] });
+    expect(assignSms.body).toMatchObject({
+      recipients: 2,
+      skipped: [skip('Cal', 'no subgroup'), skip('Dee', 'opted out'), skip('Eve', 'no subgroup')],
+    });
     const assignEmail = await preview({ groupId: 'garden', kind: 'assignment-email' });
-    expect(assignEmail.body).toMatchObject({ recipients: 2, skipped: [skip('Ben', 'no e-mail'), skip('Cal', 'no subgroup'), skip('Eve', 'no subgroup')] });
+    expect(assignEmail.body).toMatchObject({
+      recipients: 2,
+      skipped: [skip('Ben', 'no e-mail'), skip('Cal', 'no subgroup'), skip('Eve', 'no subgroup')],
+    });
 
     expect(twilio.requests).toBe(0);
     const rows = await ctx.db.selectFrom('outbox').select('id').execute();
@@ -181,7 +187,10 @@ describe('POST /api/blasts and its progress', () => {
 
   test('a double click, or a forced start, while the blast runs answers the running blast and sends nothing twice', async () => {
     twilio.setDelay(400);
-    const [a, b] = await Promise.all([start({ groupId: 'garden', kind: 'assignment-sms' }), start({ groupId: 'garden', kind: 'assignment-sms' })]);
+    const [a, b] = await Promise.all([
+      start({ groupId: 'garden', kind: 'assignment-sms' }),
+      start({ groupId: 'garden', kind: 'assignment-sms' }),
+    ]);
     expect([a.status, b.status]).toEqual([202, 202]);
     expect(b.body).toEqual(a.body);
     const running = await progress(a.body.campaignId);
@@ -194,7 +203,12 @@ describe('POST /api/blasts and its progress', () => {
     const done = await untilDone(a.body.campaignId);
     expect(done.counts).toEqual({ ...zero, sent: 2, skipped: 3 });
     expect(twilio.messages.map((m) => m.to).sort()).toEqual(['+14155553001', '+14155553002']);
-    const campaigns = await ctx.db.selectFrom('campaigns').select('id').where('kind', '=', 'assignment-sms').where('group_id', '=', 'garden').execute();
+    const campaigns = await ctx.db
+      .selectFrom('campaigns')
+      .select('id')
+      .where('kind', '=', 'assignment-sms')
+      .where('group_id', '=', 'garden')
+      .execute();
     expect(campaigns).toHaveLength(1);
   });
 
@@ -204,7 +218,9 @@ describe('POST /api/blasts and its progress', () => {
     const done = await untilDone(res.body.campaignId);
     expect(done.counts).toEqual({ ...zero, sent: 2, failed: 1 });
     expect(done.total).toBe(3);
-    expect(done.failures).toEqual([{ userFile: expect.any(String), name: expect.stringMatching(/^(Gil|Hap|Ida)$/), error: 'Twilio error 21610 (HTTP 400)' }]);
+    expect(done.failures).toEqual([
+      { userFile: expect.any(String), name: expect.stringMatching(/^(Gil|Hap|Ida)$/), error: 'Twilio error 21610 (HTTP 400)' },
+    ]);
     expect(twilio.messages).toHaveLength(2);
   });
 

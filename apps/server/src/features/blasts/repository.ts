@@ -29,7 +29,11 @@ export async function groupMembers(db: DB, groupId: string) {
       eb
         .or([
           eb('users.sms_opt_out', '=', true),
-          eb('users.phone_number', 'in', eb.selectFrom('users as stopped').select('stopped.phone_number').where('stopped.sms_opt_out', '=', true)),
+          eb(
+            'users.phone_number',
+            'in',
+            eb.selectFrom('users as stopped').select('stopped.phone_number').where('stopped.sms_opt_out', '=', true),
+          ),
         ])
         .as('optedOut'),
     ])
@@ -70,7 +74,12 @@ export async function hasActiveMessages(db: DB, campaignId: string): Promise<boo
 }
 
 export async function markFinished(db: DB, campaignId: string) {
-  await db.updateTable('campaigns').set({ finished_at: sql<Date>`now()` }).where('id', '=', campaignId).where('finished_at', 'is', null).execute();
+  await db
+    .updateTable('campaigns')
+    .set({ finished_at: sql<Date>`now()` })
+    .where('id', '=', campaignId)
+    .where('finished_at', 'is', null)
+    .execute();
 }
 
 /**
@@ -119,7 +128,13 @@ export async function findBlast(db: DB, campaignId: string) {
 }
 
 export async function listBlastCampaigns(db: DB, opts: { groupId?: string; limit: number }) {
-  let q = db.selectFrom('campaigns').select(campaignColumns).where('scope', '=', 'blast').orderBy('created_at', 'desc').orderBy('id').limit(opts.limit);
+  let q = db
+    .selectFrom('campaigns')
+    .select(campaignColumns)
+    .where('scope', '=', 'blast')
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(opts.limit);
   if (opts.groupId) q = q.where('group_id', '=', opts.groupId);
   return q.execute();
 }

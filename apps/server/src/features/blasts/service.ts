@@ -119,7 +119,12 @@ export interface AlreadySent {
 export type StartResult = { started: { campaignId: string; kind: BlastKind; total: number } } | { alreadySent: AlreadySent };
 
 /** A running blast of this kind to this group (answered instead of a second one), or the 409 of a finished one. */
-async function repeatCheck(db: DB, group: Group, kind: BlastKind, force: boolean): Promise<{ running: string } | { alreadySent: AlreadySent } | null> {
+async function repeatCheck(
+  db: DB,
+  group: Group,
+  kind: BlastKind,
+  force: boolean,
+): Promise<{ running: string } | { alreadySent: AlreadySent } | null> {
   for (const c of await unfinishedBlasts(db, group.id, kind)) {
     if (await hasActiveMessages(db, c.id)) return { running: c.id };
     await markFinished(db, c.id);
@@ -164,17 +169,47 @@ export async function startBlast(deps: AppDeps, staff: StaffIdentity | null, inp
     if (late) return late;
     const campaignId = crypto.randomUUID();
     const key = (userId: string) => `${campaignId}/${userId}/${kind}`;
-    await insertBlastCampaign(trx, { id: campaignId, kind, groupId: group.id, moduleName, createdBy: staff?.id ?? null, finished: messages.length === 0 });
-    await deps.outbox.enqueue(trx, messages.map((m) => ({ ...m, kind, campaignId, uniqueKey: key(m.userId) })));
+    await insertBlastCampaign(trx, {
+      id: campaignId,
+      kind,
+      groupId: group.id,
+      moduleName,
+      createdBy: staff?.id ?? null,
+      finished: messages.length === 0,
+    });
+    await deps.outbox.enqueue(
+      trx,
+      messages.map((m) => ({ ...m, kind, campaignId, uniqueKey: key(m.userId) })),
+    );
     await insertSkippedMessages(
       trx,
       plan.flatMap((e) =>
-        e.skip ? [{ uniqueKey: key(e.member.userId), campaignId, userId: e.member.userId, channel: CHANNEL[kind], kind, to: e.to, reason: e.skip }] : [],
+        e.skip
+          ? [
+              {
+                uniqueKey: key(e.member.userId),
+                campaignId,
+                userId: e.member.userId,
+                channel: CHANNEL[kind],
+                kind,
+                to: e.to,
+                reason: e.skip,
+              },
+            ]
+          : [],
       ),
     );
     return { started: { campaignId, kind, total: plan.length } } satisfies StartResult;
   });
-  if ('started' in result) log.info('blast started', { campaignId: result.started.campaignId, groupId: group.id, kind, total: result.started.total, queued: messages.length, force });
+  if ('started' in result)
+    log.info('blast started', {
+      campaignId: result.started.campaignId,
+      groupId: group.id,
+      kind,
+      total: result.started.total,
+      queued: messages.length,
+      force,
+    });
   return result;
 }
 
@@ -188,9 +223,10 @@ async function writeMessages(deps: AppDeps, group: Group, kind: BlastKind, modul
     if (kind === 'invite-sms') out.push({ ...base, body: inviteSmsText(templates, member.name, moduleName!) });
     else if (kind === 'assignment-sms') out.push({ ...base, body: assignmentText(templates, member, group.name) });
     else {
-      const mail = kind === 'invite-email'
-        ? await inviteEmailMessage(templates, member.name, moduleName!)
-        : await assignmentEmailMessage(templates, member, group.name);
+      const mail =
+        kind === 'invite-email'
+          ? await inviteEmailMessage(templates, member.name, moduleName!)
+          : await assignmentEmailMessage(templates, member, group.name);
       out.push({ ...base, subject: mail.subject, body: mail.text, html: mail.html });
     }
   }
@@ -237,8 +273,14 @@ async function progressOf(db: DB, campaigns: Campaign[]) {
         done,
         failures: mine
           .filter((p) => p.status !== 'skipped')
-          .map((p) => ({ userFile: p.file_name ?? '', name: p.name ?? '', error: p.last_error ?? (p.status === 'unknown' ? UNKNOWN_ERROR : 'Not delivered') })),
-        skipped: mine.filter((p) => p.status === 'skipped').map((p) => ({ userFile: p.file_name ?? '', name: p.name ?? '', reason: skipReason(p.last_error) })),
+          .map((p) => ({
+            userFile: p.file_name ?? '',
+            name: p.name ?? '',
+            error: p.last_error ?? (p.status === 'unknown' ? UNKNOWN_ERROR : 'Not delivered'),
+          })),
+        skipped: mine
+          .filter((p) => p.status === 'skipped')
+          .map((p) => ({ userFile: p.file_name ?? '', name: p.name ?? '', reason: skipReason(p.last_error) })),
         retrying,
         startedAt: c.created_at.toISOString(),
         finishedAt: done && finishedAt ? new Date(finishedAt).toISOString() : null,

@@ -54,7 +54,10 @@ describe('feedback (local provider)', () => {
     const user = await ctx.createUser('Abe');
     const cookie = await ctx.userCookie(user.id);
     for (const feedback of [LOCAL_TRANSCRIPTION_TEXT, `  ${LOCAL_TRANSCRIPTION_TEXT}\n`, 'Transcription needs OPENAI_API_KEY']) {
-      const r = await ctx.request('POST', '/api/confirmed-feedback', { cookie, body: { feedback, selectedSequence: null, selectedVersion: null } });
+      const r = await ctx.request('POST', '/api/confirmed-feedback', {
+        cookie,
+        body: { feedback, selectedSequence: null, selectedVersion: null },
+      });
       expect(r.status).toBe(400);
       expect(r.body.error).toContain('not feedback');
     }
@@ -66,11 +69,21 @@ describe('feedback (local provider)', () => {
     const cookie = await ctx.userCookie(user.id);
     const empty = await ctx.request('POST', '/api/send-feedback', { cookie, raw: form(new Blob([], { type: 'audio/wav' })) });
     expect(empty).toMatchObject({ status: 400, body: { error: FEEDBACK_AUDIO_ERROR } });
-    const missing = await ctx.request('POST', '/api/send-feedback', { cookie, raw: (() => { const f = new FormData(); f.append('note', 'hi'); return f; })() });
+    const missing = await ctx.request('POST', '/api/send-feedback', {
+      cookie,
+      raw: (() => {
+        const f = new FormData();
+        f.append('note', 'hi');
+        return f;
+      })(),
+    });
     expect(missing).toMatchObject({ status: 400, body: { error: FEEDBACK_AUDIO_ERROR } });
     const json = await ctx.request('POST', '/api/send-feedback', { cookie, body: { audio: 'AAAA' } });
     expect(json.status).toBe(400);
-    const text = await ctx.request('POST', '/api/send-feedback', { cookie, raw: form(new Blob(['hello there'], { type: 'text/plain' }), 'notes.txt') });
+    const text = await ctx.request('POST', '/api/send-feedback', {
+      cookie,
+      raw: form(new Blob(['hello there'], { type: 'text/plain' }), 'notes.txt'),
+    });
     expect(text.status).toBe(400);
     expect(text.body.error).toContain('audio file');
     const huge = new Uint8Array(25 * 1024 * 1024 + 1);
@@ -88,17 +101,28 @@ describe('feedback (local provider)', () => {
     const plain = await ctx.request('POST', '/api/confirmed-feedback', { cookie, body: base });
     const blank = await ctx.request('POST', '/api/confirmed-feedback', { cookie, body: { ...base, lastConversation: '' } });
     const emptyList = await ctx.request('POST', '/api/confirmed-feedback', { cookie, body: { ...base, lastConversation: [] } });
-    const conversation = [{ role: 'user', text: 'I like kayaking' }, { role: 'assistant', text: 'Where do you paddle?' }];
+    const conversation = [
+      { role: 'user', text: 'I like kayaking' },
+      { role: 'assistant', text: 'Where do you paddle?' },
+    ];
     const included = await ctx.request('POST', '/api/confirmed-feedback', { cookie, body: { ...base, lastConversation: conversation } });
     for (const r of [plain, blank, emptyList, included]) expect(r.body).toEqual({ ok: true, id: expect.any(Number) });
     const rows = await ctx.db.selectFrom('feedback').selectAll().where('user_id', '=', user.id).orderBy('id').execute();
     expect(rows.map((r) => r.last_conversation)).toEqual([null, null, null, conversation]);
-    expect(rows[0]).toMatchObject({ feedback: 'The voice is too fast.', selected_sequence: 'Get to Know You', selected_version: '2', staff_id: null });
+    expect(rows[0]).toMatchObject({
+      feedback: 'The voice is too fast.',
+      selected_sequence: 'Get to Know You',
+      selected_version: '2',
+      staff_id: null,
+    });
   });
 
   test('confirmed-feedback from staff is stored with the staff id; errors are 400/401', async () => {
     const operator = await ctx.staffCookie('operator');
-    const r = await ctx.request('POST', '/api/confirmed-feedback', { cookie: operator, body: { feedback: 'Works well', selectedSequence: null, selectedVersion: null, lastConversation: 'user: hi' } });
+    const r = await ctx.request('POST', '/api/confirmed-feedback', {
+      cookie: operator,
+      body: { feedback: 'Works well', selectedSequence: null, selectedVersion: null, lastConversation: 'user: hi' },
+    });
     expect(r.status).toBe(200);
     const row = await ctx.db.selectFrom('feedback').selectAll().where('id', '=', r.body.id).executeTakeFirstOrThrow();
     expect(row.user_id).toBeNull();
@@ -132,7 +156,10 @@ describe('confirmed-feedback caps (one end user stored 11.7 MB in 2.3 s)', () =>
     expect(last!.body.error).toContain('Too many');
     expect(await stored(user.id)).toHaveLength(CONFIRMED_FEEDBACK_PER_HOUR);
     const other = await ctx.createUser('Calm');
-    const calm = await ctx.request('POST', '/api/confirmed-feedback', { cookie: await ctx.userCookie(other.id), body: { feedback: 'fine' } });
+    const calm = await ctx.request('POST', '/api/confirmed-feedback', {
+      cookie: await ctx.userCookie(other.id),
+      body: { feedback: 'fine' },
+    });
     expect(calm.status).toBe(200);
   });
 
@@ -142,7 +169,10 @@ describe('confirmed-feedback caps (one end user stored 11.7 MB in 2.3 s)', () =>
     const longText = await ctx.request('POST', '/api/confirmed-feedback', { cookie, body: { feedback: 'x'.repeat(10_001) } });
     expect(longText.status).toBe(400);
     expect(longText.body.error).toContain('feedback');
-    const bigString = await ctx.request('POST', '/api/confirmed-feedback', { cookie, body: { feedback: 'ok', lastConversation: '\u{1F600}'.repeat(60_000) } });
+    const bigString = await ctx.request('POST', '/api/confirmed-feedback', {
+      cookie,
+      body: { feedback: 'ok', lastConversation: '\u{1F600}'.repeat(60_000) },
+    });
     expect(bigString).toMatchObject({ status: 413, body: { error: expect.stringContaining('conversation is too large') } });
     const turns = Array.from({ length: 2_000 }, () => ({ role: 'user', text: 'y'.repeat(200) }));
     const bigList = await ctx.request('POST', '/api/confirmed-feedback', { cookie, body: { feedback: 'ok', lastConversation: turns } });
@@ -156,7 +186,9 @@ describe('feedback (OpenAI transcription against a fake OpenAI REST server)', ()
   let ctx: TestContext;
   beforeAll(async () => {
     fake = startFakeOpenAiRest();
-    ctx = await createTestContext({ config: { openaiApiKey: 'sk-test', openaiBaseUrl: fake.baseUrl, openaiTranscribeModel: 'gpt-4o-transcribe' } });
+    ctx = await createTestContext({
+      config: { openaiApiKey: 'sk-test', openaiBaseUrl: fake.baseUrl, openaiTranscribeModel: 'gpt-4o-transcribe' },
+    });
   }, 60_000);
   afterAll(async () => {
     await ctx.close();

@@ -3,7 +3,14 @@ import { jsonb } from '@hearth/db/json';
 
 export async function insertFeedback(
   db: DB,
-  row: { userId: string | null; staffId: string | null; feedback: string; sequence: string | null; version: string | null; lastConversation: unknown },
+  row: {
+    userId: string | null;
+    staffId: string | null;
+    feedback: string;
+    sequence: string | null;
+    version: string | null;
+    lastConversation: unknown;
+  },
 ) {
   return db
     .insertInto('feedback')

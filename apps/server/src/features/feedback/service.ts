@@ -17,10 +17,23 @@ export const MAX_AUDIO_BYTES = 25 * 1024 * 1024;
 export const CONFIRMED_FEEDBACK_PER_HOUR = 10;
 
 const EXTENSION_BY_TYPE: Record<string, string> = {
-  'audio/wav': 'wav', 'audio/x-wav': 'wav', 'audio/wave': 'wav', 'audio/vnd.wave': 'wav',
-  'audio/webm': 'webm', 'video/webm': 'webm', 'audio/ogg': 'ogg', 'audio/opus': 'ogg',
-  'audio/mpeg': 'mp3', 'audio/mp3': 'mp3', 'audio/mp4': 'm4a', 'audio/x-m4a': 'm4a', 'audio/m4a': 'm4a',
-  'audio/aac': 'm4a', 'video/mp4': 'mp4', 'audio/flac': 'flac', 'audio/x-flac': 'flac',
+  'audio/wav': 'wav',
+  'audio/x-wav': 'wav',
+  'audio/wave': 'wav',
+  'audio/vnd.wave': 'wav',
+  'audio/webm': 'webm',
+  'video/webm': 'webm',
+  'audio/ogg': 'ogg',
+  'audio/opus': 'ogg',
+  'audio/mpeg': 'mp3',
+  'audio/mp3': 'mp3',
+  'audio/mp4': 'm4a',
+  'audio/x-m4a': 'm4a',
+  'audio/m4a': 'm4a',
+  'audio/aac': 'm4a',
+  'video/mp4': 'mp4',
+  'audio/flac': 'flac',
+  'audio/x-flac': 'flac',
 };
 const AUDIO_EXTENSIONS = new Set(['wav', 'webm', 'ogg', 'oga', 'mp3', 'mpga', 'mpeg', 'm4a', 'mp4', 'flac']);
 
@@ -56,7 +69,11 @@ export async function transcribeFeedback(deps: AppDeps, identity: Identity, body
     sniffAudio(bytes.subarray(0, 16)) ?? EXTENSION_BY_TYPE[type] ?? (looselyTyped && AUDIO_EXTENSIONS.has(declared) ? declared : null);
   if (!extension) throw badRequest('The recording must be an audio file (wav, webm, ogg, mp3, m4a or flac)');
   await rateLimit(deps.db, `feedback:${identity.kind}:${identity.id}`, 30, 3600);
-  const result = await deps.providers.transcription.transcribe({ bytes, fileName: `feedback.${extension}`, mimeType: type && type !== 'application/octet-stream' ? type : `audio/${extension}` });
+  const result = await deps.providers.transcription.transcribe({
+    bytes,
+    fileName: `feedback.${extension}`,
+    mimeType: type && type !== 'application/octet-stream' ? type : `audio/${extension}`,
+  });
   if (result.transcribed) return { text: result.text };
   // PRODUCT §5: the local result says what it is; its sentence is not the person's words, so `text` stays empty.
   return { text: '', transcribed: false, local: true, message: result.text };
@@ -81,7 +98,7 @@ export async function saveFeedback(
   const feedback = body.feedback.trim();
   if (!feedback) throw badRequest('The feedback is empty');
   if (isLocalPlaceholder(feedback)) {
-    throw badRequest('This is the local provider\'s transcription notice, not feedback: nothing was stored');
+    throw badRequest("This is the local provider's transcription notice, not feedback: nothing was stored");
   }
   const conversation = hasContent(body.lastConversation) ? body.lastConversation : null;
   if (conversation !== null && new TextEncoder().encode(JSON.stringify(conversation)).byteLength > MAX_TRANSCRIPT_BYTES) {

@@ -23,14 +23,21 @@ beforeAll(async () => {
   }
   // Someone outside the group never shows up.
   await ctx.createUser('Amos');
-  await ctx.db.insertInto('subgroups').values({ id: `${groupId}-s1`, group_id: groupId, name: 'Walkers', description: 'They walk' }).execute();
+  await ctx.db
+    .insertInto('subgroups')
+    .values({ id: `${groupId}-s1`, group_id: groupId, name: 'Walkers', description: 'They walk' })
+    .execute();
   await ctx.db
     .updateTable('group_members')
     .set({ subgroup_id: `${groupId}-s1`, user_description: 'Walks at dawn' })
     .where('group_id', '=', groupId)
     .where('user_id', 'in', [users.amy.id, users.Cal.id])
     .execute();
-  await ctx.db.updateTable('users').set({ profile_for_group: 'Likes tea' }).where('id', 'in', [users.Bea.id, users.Cal.id, users.Eve.id]).execute();
+  await ctx.db
+    .updateTable('users')
+    .set({ profile_for_group: 'Likes tea' })
+    .where('id', 'in', [users.Bea.id, users.Cal.id, users.Eve.id])
+    .execute();
 });
 afterAll(() => ctx.close());
 
@@ -75,7 +82,7 @@ describe('GET /api/get-group/{groupId}?page=&pageSize=&q=', () => {
     expect(none.body).toMatchObject({ members: [], total: 0, totals: { members: 7 } });
   });
 
-  test('the unpaged answer is SPEC\'s, unchanged: every member and subgroups with member ids', async () => {
+  test("the unpaged answer is SPEC's, unchanged: every member and subgroups with member ids", async () => {
     const res = await get('');
     expect(res.body.total).toBeUndefined();
     expect(res.body.totals).toBeUndefined();
@@ -106,7 +113,14 @@ describe('GET /api/get-groups?page=&pageSize=&q=', () => {
       { id: expect.any(String), name: 'Readers', memberCount: 0 },
     ]);
     const found = await ctx.request('GET', '/api/get-groups?q=ER', { cookie: admin });
-    expect(found.body).toEqual({ total: 3, groups: [expect.objectContaining({ name: 'hikers' }), expect.objectContaining({ name: 'Knitters' }), expect.objectContaining({ name: 'Readers' })] });
+    expect(found.body).toEqual({
+      total: 3,
+      groups: [
+        expect.objectContaining({ name: 'hikers' }),
+        expect.objectContaining({ name: 'Knitters' }),
+        expect.objectContaining({ name: 'Readers' }),
+      ],
+    });
     // Unpaged stays SPEC's list.
     const all = await ctx.request('GET', '/api/get-groups', { cookie: admin });
     expect(Array.isArray(all.body)).toBe(true);

@@ -62,7 +62,11 @@ describe('POST /api/create-group', () => {
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: 'Group already exists' });
     }
-    const rows = await ctx.db.selectFrom('groups').select('id').where((eb) => eb(eb.fn('lower', ['name']), '=', 'early birds')).execute();
+    const rows = await ctx.db
+      .selectFrom('groups')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['name']), '=', 'early birds'))
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
@@ -89,7 +93,15 @@ describe('GET /api/get-groups', () => {
     const mine = res.body.filter((g: { name: string }) => g.name.toLowerCase().startsWith('zz '));
     expect(mine).toEqual([
       { id: a.id, name: 'ZZ alpha list', memberCount: 0, members: [] },
-      { id: b.id, name: 'zz Beta list', memberCount: 2, members: [{ id: ann.id, name: 'Ann' }, { id: bob.id, name: 'bob' }] },
+      {
+        id: b.id,
+        name: 'zz Beta list',
+        memberCount: 2,
+        members: [
+          { id: ann.id, name: 'Ann' },
+          { id: bob.id, name: 'bob' },
+        ],
+      },
     ]);
     const all = res.body.map((g: { name: string }) => g.name.toLowerCase());
     expect(all).toEqual([...all].sort());
@@ -103,14 +115,27 @@ describe('GET /api/get-group/{groupId}', () => {
     const bob = await ctx.createUser('ben');
     await add(g.id, ann.fileName);
     await add(g.id, bob.fileName);
-    await ctx.db.insertInto('subgroups').values([
-      { id: `${g.id}-s1`, group_id: g.id, name: 'Walkers', description: 'They walk' },
-      { id: `${g.id}-s2`, group_id: g.id, name: 'Readers', description: 'They read' },
-    ]).execute();
-    await ctx.db.updateTable('group_members').set({ subgroup_id: `${g.id}-s1`, user_description: 'Walks at dawn' })
-      .where('group_id', '=', g.id).where('user_id', '=', ann.id).execute();
-    await ctx.db.insertInto('section_records')
-      .values({ user_id: ann.id, module_name: 'Get to Know You', start_time: new Date('2026-01-01T10:00:00Z'), end_time: new Date('2026-01-01T10:06:00Z') })
+    await ctx.db
+      .insertInto('subgroups')
+      .values([
+        { id: `${g.id}-s1`, group_id: g.id, name: 'Walkers', description: 'They walk' },
+        { id: `${g.id}-s2`, group_id: g.id, name: 'Readers', description: 'They read' },
+      ])
+      .execute();
+    await ctx.db
+      .updateTable('group_members')
+      .set({ subgroup_id: `${g.id}-s1`, user_description: 'Walks at dawn' })
+      .where('group_id', '=', g.id)
+      .where('user_id', '=', ann.id)
+      .execute();
+    await ctx.db
+      .insertInto('section_records')
+      .values({
+        user_id: ann.id,
+        module_name: 'Get to Know You',
+        start_time: new Date('2026-01-01T10:00:00Z'),
+        end_time: new Date('2026-01-01T10:06:00Z'),
+      })
       .execute();
 
     const res = await ctx.request('GET', `/api/get-group/${g.id}`, { cookie: admin });
@@ -158,11 +183,17 @@ describe('POST /api/add-user-to-group and /api/remove-user-from-group', () => {
       expect(res.body).toEqual({ ok: true });
     }
     expect(await memberIds(g.id)).toEqual([user.id]);
-    const rm = await ctx.request('POST', '/api/remove-user-from-group', { cookie: admin, body: { groupId: g.id, userFile: user.fileName } });
+    const rm = await ctx.request('POST', '/api/remove-user-from-group', {
+      cookie: admin,
+      body: { groupId: g.id, userFile: user.fileName },
+    });
     expect(rm.status).toBe(200);
     expect(rm.body).toEqual({ ok: true });
     expect(await memberIds(g.id)).toEqual([]);
-    const again = await ctx.request('POST', '/api/remove-user-from-group', { cookie: admin, body: { groupId: g.id, userFile: user.fileName } });
+    const again = await ctx.request('POST', '/api/remove-user-from-group', {
+      cookie: admin,
+      body: { groupId: g.id, userFile: user.fileName },
+    });
     expect(again.body).toEqual({ ok: true });
   });
 
@@ -186,7 +217,10 @@ describe('DELETE /api/delete-group/{groupId}', () => {
     const g = await createGroup('Doomed');
     const user = await ctx.createUser('Survivor');
     await add(g.id, user.fileName);
-    await ctx.db.insertInto('subgroups').values({ id: `${g.id}-s`, group_id: g.id, name: 'S' }).execute();
+    await ctx.db
+      .insertInto('subgroups')
+      .values({ id: `${g.id}-s`, group_id: g.id, name: 'S' })
+      .execute();
     const res = await ctx.request('DELETE', `/api/delete-group/${g.id}`, { cookie: admin });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ deleted: g.id });

@@ -36,7 +36,14 @@ describe('POST /api/mass-add-users', () => {
   const massAdd = (text: string, dryRun?: boolean) =>
     ctx.request('POST', '/api/mass-add-users', { cookie: admin, body: { groupId, text, ...(dryRun === undefined ? {} : { dryRun }) } });
   const memberNames = async () =>
-    (await ctx.db.selectFrom('group_members as gm').innerJoin('users as u', 'u.id', 'gm.user_id').select('u.name').where('gm.group_id', '=', groupId).execute())
+    (
+      await ctx.db
+        .selectFrom('group_members as gm')
+        .innerJoin('users as u', 'u.id', 'gm.user_id')
+        .select('u.name')
+        .where('gm.group_id', '=', groupId)
+        .execute()
+    )
       .map((r) => r.name)
       .sort();
 
@@ -80,7 +87,13 @@ describe('POST /api/mass-add-users', () => {
     const ann = await ctx.db.selectFrom('users').selectAll().where('name', '=', 'Ann').executeTakeFirstOrThrow();
     expect(ann).toMatchObject({ phone_number: '+14155550101', email: 'ann@example.org', file_name: `${ann.id}_ann.json` });
     // Olga was added as herself, not created again.
-    expect(await ctx.db.selectFrom('users').select('id').where((eb) => eb(eb.fn('lower', ['name']), '=', 'olga')).execute()).toEqual([{ id: outsider.id }]);
+    expect(
+      await ctx.db
+        .selectFrom('users')
+        .select('id')
+        .where((eb) => eb(eb.fn('lower', ['name']), '=', 'olga'))
+        .execute(),
+    ).toEqual([{ id: outsider.id }]);
 
     // Pasting the same list again: everyone good is now a member.
     const again = await massAdd(text, true);

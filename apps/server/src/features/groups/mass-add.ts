@@ -43,7 +43,10 @@ export function parseMassAdd(text: string): ParsedLine[] {
     const fields = raw.split(',').map((f) => f.trim());
     const errors: string[] = [];
     if (fields.length > 3) errors.push(MASS_ADD_ERRORS.tooManyFields);
-    const name = (fields[0] ?? '').replace(/_/g, '').replace(/[\p{Cc}]/gu, '').trim();
+    const name = (fields[0] ?? '')
+      .replace(/_/g, '')
+      .replace(/[\p{Cc}]/gu, '')
+      .trim();
     if (!name) errors.push(MASS_ADD_ERRORS.nameRequired);
     else if (name.length > 100) errors.push(MASS_ADD_ERRORS.nameTooLong);
     let phone = fields[1] ?? '';
@@ -82,7 +85,8 @@ export async function massAddUsers(db: DB, groupId: string, text: string, dryRun
   if (!group) throw new NotFound('Group not found');
   const lines = parseMassAdd(text);
   if (lines.length === 0) throw new Invalid('Nothing to add: write one name,phone,email per line');
-  if (lines.length > MASS_ADD_MAX_LINES) throw new Invalid(`Too many lines: at most ${MASS_ADD_MAX_LINES.toLocaleString('en-US')} users at a time`);
+  if (lines.length > MASS_ADD_MAX_LINES)
+    throw new Invalid(`Too many lines: at most ${MASS_ADD_MAX_LINES.toLocaleString('en-US')} users at a time`);
 
   const members = await repo.memberContacts(db, group.id);
   const memberKeys = new Set(members.flatMap((m) => keysOf({ name: m.name, phone: m.phone_number ?? '', email: m.email ?? '' })));

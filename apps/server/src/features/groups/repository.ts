@@ -176,10 +176,7 @@ export async function usersByContact(db: DB, phones: string[], emails: string[])
         .selectFrom('users')
         .select(['id', 'name', 'file_name', 'phone_number', 'email'])
         .where((eb) =>
-          eb.or([
-            ...(p.length ? [eb('phone_number', 'in', p)] : []),
-            ...(e.length ? [eb(eb.fn('lower', ['email']), 'in', e)] : []),
-          ]),
+          eb.or([...(p.length ? [eb('phone_number', 'in', p)] : []), ...(e.length ? [eb(eb.fn('lower', ['email']), 'in', e)] : [])]),
         )
         .execute()),
     );
@@ -198,7 +195,11 @@ export async function addMembers(
     for (let i = 0; i < newUsers.length; i += IN_CHUNK) {
       await trx
         .insertInto('users')
-        .values(newUsers.slice(i, i + IN_CHUNK).map((u) => ({ id: u.id, name: u.name, file_name: u.fileName, phone_number: u.phone, email: u.email })))
+        .values(
+          newUsers
+            .slice(i, i + IN_CHUNK)
+            .map((u) => ({ id: u.id, name: u.name, file_name: u.fileName, phone_number: u.phone, email: u.email })),
+        )
         .execute();
     }
     const ids = [...newUsers.map((u) => u.id), ...existingUserIds];
@@ -222,5 +223,8 @@ export async function isolatedModulesOfUser(db: DB, userId: string) {
     .where('gm.user_id', '=', userId)
     .where('g.isolated_module', 'is not', null)
     .execute();
-  return rows.map((r) => r.isolated_module).filter((m): m is string => m !== null).sort();
+  return rows
+    .map((r) => r.isolated_module)
+    .filter((m): m is string => m !== null)
+    .sort();
 }

@@ -42,13 +42,14 @@ export const groupsRoutes = (deps: AppDeps) =>
       '/mass-add-users',
       async ({ body, identity }) => {
         const result = await massAddUsers(deps.db, body.groupId, body.text, body.dryRun ?? false);
-        if (!result.dryRun) log.info('users mass-added', { groupId: body.groupId, added: result.added, rejected: result.rejected, by: identity.id });
+        if (!result.dryRun)
+          log.info('users mass-added', { groupId: body.groupId, added: result.added, rejected: result.rejected, by: identity.id });
         return result;
       },
       { auth: 'admin', body: massAddBody },
     )
-    .put(
-      '/set-group-module/:groupId',
-      ({ params, body }) => service.setGroupModule(deps.db, params.groupId, body.moduleName),
-      { auth: 'admin', params: groupIdParams, body: setGroupModuleBody },
-    );
+    .put('/set-group-module/:groupId', ({ params, body }) => service.setGroupModule(deps.db, params.groupId, body.moduleName), {
+      auth: 'admin',
+      params: groupIdParams,
+      body: setGroupModuleBody,
+    });

@@ -41,7 +41,11 @@ async function getGroupPage(db: DB, groupId: string, query: PageQuery) {
     repo.memberTotals(db, groupId, page.q),
     repo.subgroupCounts(db, groupId),
   ]);
-  const placed = await repo.memberSubgroups(db, groupId, members.map((m) => m.id));
+  const placed = await repo.memberSubgroups(
+    db,
+    groupId,
+    members.map((m) => m.id),
+  );
   const subgroupOf = new Map(placed.map(({ user_id, ...s }) => [user_id, s]));
   return {
     id: group.id,

@@ -13,9 +13,18 @@ let admin: string;
 type U = { id: string; name: string; fileName: string };
 const users: Record<string, U> = {};
 
-async function member(name: string, groupId: string, subgroupId: string | null, fields: { phone_number?: string; email?: string } = {}, description = '') {
+async function member(
+  name: string,
+  groupId: string,
+  subgroupId: string | null,
+  fields: { phone_number?: string; email?: string } = {},
+  description = '',
+) {
   const u = await ctx.createUser(name, fields);
-  await ctx.db.insertInto('group_members').values({ group_id: groupId, user_id: u.id, subgroup_id: subgroupId, user_description: description }).execute();
+  await ctx.db
+    .insertInto('group_members')
+    .values({ group_id: groupId, user_id: u.id, subgroup_id: subgroupId, user_description: description })
+    .execute();
   users[name] = u;
   return u;
 }
@@ -30,7 +39,15 @@ beforeAll(async () => {
     },
   });
   admin = await ctx.staffCookie('admin');
-  await ctx.db.insertInto('groups').values([{ id: 'g1', name: 'Garden Club' }, { id: 'g2', name: 'Book Club' }, { id: 'g3', name: 'Empty Club' }, { id: 'g4', name: 'Happy Club' }]).execute();
+  await ctx.db
+    .insertInto('groups')
+    .values([
+      { id: 'g1', name: 'Garden Club' },
+      { id: 'g2', name: 'Book Club' },
+      { id: 'g3', name: 'Empty Club' },
+      { id: 'g4', name: 'Happy Club' },
+    ])
+    .execute();
   await ctx.db
     .insertInto('subgroups')
     .values([
@@ -77,7 +94,9 @@ describe('POST /api/twilio/subgroup-sms', () => {
     refused = res.body.failedUsers.find((f: { reason: string }) => f.reason.startsWith('Twilio'))?.name;
     expect(Object.keys(phones)).toContain(refused);
     const reasons: Record<string, string> = { Cal: 'no phone', Dee: 'opted out', [refused]: 'Twilio error 21610 (HTTP 400)' };
-    const failed = Object.keys(reasons).sort().map((name) => ({ userFile: users[name].fileName, name, reason: reasons[name] }));
+    const failed = Object.keys(reasons)
+      .sort()
+      .map((name) => ({ userFile: users[name].fileName, name, reason: reasons[name] }));
     expect(res.body).toEqual({
       success: false,
       total: 6,
@@ -88,7 +107,9 @@ describe('POST /api/twilio/subgroup-sms', () => {
       campaignId: expect.any(String),
     });
     const byTo = new Map(twilio.messages.map((m) => [m.to, m.body]));
-    const delivered = Object.entries(phones).filter(([name]) => name !== refused).map(([, phone]) => phone);
+    const delivered = Object.entries(phones)
+      .filter(([name]) => name !== refused)
+      .map(([, phone]) => phone);
     expect([...byTo.keys()].sort()).toEqual(delivered.sort());
     const text = {
       Ana: 'Hi Ana! You have been matched with the subgroup "Green Thumbs" in Garden Club. Loves plants. Grows tomatoes.',
@@ -149,10 +170,22 @@ describe('POST /api/twilio/notify-assignment', () => {
   test("sends one member's assignment; what else the client sends is ignored", async () => {
     // Fay got the blast's text for her old subgroup: the new one is a repeat of the kind, so it says force.
     await ctx.db.updateTable('group_members').set({ subgroup_id: 's2' }).where('user_id', '=', users.Fay.id).execute();
-    const res = await notify({ groupId: 'g1', userFile: users.Fay.fileName, subGroupId: 's2', force: true, message: 'client text', phoneNumber: '+14155550000' });
+    const res = await notify({
+      groupId: 'g1',
+      userFile: users.Fay.fileName,
+      subGroupId: 's2',
+      force: true,
+      message: 'client text',
+      phoneNumber: '+14155550000',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ ok: true, status: 'sent', provider: 'twilio', duplicate: false, message: 'SMS sent to Fay' });
-    expect(twilio.messages).toEqual([expect.objectContaining({ to: '+14155552656', body: 'Hi Fay! You have been matched with the subgroup "Cyclists" in Garden Club. Rides on weekends.' })]);
+    expect(twilio.messages).toEqual([
+      expect.objectContaining({
+        to: '+14155552656',
+        body: 'Hi Fay! You have been matched with the subgroup "Cyclists" in Garden Club. Rides on weekends.',
+      }),
+    ]);
   });
 
   test('PRODUCT §6 per member: after the blast a notice is 409 unless forced, and forced within a minute it is the same message', async () => {
@@ -187,10 +220,14 @@ describe('POST /api/twilio/notify-assignment', () => {
     const stale = await notify({ groupId: 'g1', userFile: users.Gus.fileName, subGroupId: 's1' });
     expect(stale.status).toBe(409);
     expect(stale.body.error).toContain('reload the group');
-    expect((await notify({ groupId: 'g1', userFile: users.Gus.fileName, subGroupId: 's3' })).body).toEqual({ error: 'Subgroup not found in this group' });
+    expect((await notify({ groupId: 'g1', userFile: users.Gus.fileName, subGroupId: 's3' })).body).toEqual({
+      error: 'Subgroup not found in this group',
+    });
     expect((await notify({ groupId: 'nope', userFile: users.Gus.fileName, subGroupId: 's2' })).status).toBe(404);
     expect((await notify({ groupId: 'g1', userFile: 'nobody.json', subGroupId: 's2' })).status).toBe(404);
-    expect((await notify({ groupId: 'g2', userFile: users.Gus.fileName, subGroupId: 's3' })).body).toEqual({ error: 'The user is not a member of this group' });
+    expect((await notify({ groupId: 'g2', userFile: users.Gus.fileName, subGroupId: 's3' })).body).toEqual({
+      error: 'The user is not a member of this group',
+    });
     expect(twilio.requests).toBe(0);
 
     // Ivy was texted by the g4 blast a moment ago; a new description makes it a new message.

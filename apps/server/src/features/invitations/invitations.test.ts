@@ -63,7 +63,16 @@ describe('POST /api/twilio/send-invite-sms', () => {
     expect(session.body).toMatchObject({ name: 'Rosa', userFile: user.fileName });
 
     const row = await outboxRow(res.body.messageId);
-    expect(row).toMatchObject({ status: 'sent', provider: 'twilio', provider_message_id: sms.sid, attempts: 1, channel: 'sms', kind: 'invite-sms', to_address: phone, user_id: user.id });
+    expect(row).toMatchObject({
+      status: 'sent',
+      provider: 'twilio',
+      provider_message_id: sms.sid,
+      attempts: 1,
+      channel: 'sms',
+      kind: 'invite-sms',
+      to_address: phone,
+      user_id: user.id,
+    });
     expect(row.sent_at).toBeInstanceOf(Date);
     // The token exists only in the sent message: the stored body holds a placeholder.
     expect(row.body).not.toContain(token);
@@ -73,7 +82,10 @@ describe('POST /api/twilio/send-invite-sms', () => {
   test('job payloads carry the outbox id only', async () => {
     const user = await ctx.createUser('Payload', { phone_number: nextPhone() });
     expect((await invite({ userFile: user.fileName, moduleName: 'Get to Know You' })).status).toBe(200);
-    const { rows } = await sql<{ data: unknown; singleton_key: string }>`select data, singleton_key from pgboss.job where name = 'send-message'`.execute(ctx.db);
+    const { rows } = await sql<{
+      data: unknown;
+      singleton_key: string;
+    }>`select data, singleton_key from pgboss.job where name = 'send-message'`.execute(ctx.db);
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) {
       expect(Object.keys(r.data as object)).toEqual(['outboxId']);
@@ -142,7 +154,13 @@ describe('POST /api/twilio/send-invite-sms', () => {
     expect(res.status).toBe(502);
     expect(res.body.error).toBe('Problems to send SMS to Outage (Twilio error 20503 (HTTP 503)); it will be retried automatically');
     const messages = await ctx.request('GET', '/api/messages?limit=1', { cookie: admin });
-    expect(messages.body[0]).toMatchObject({ userId: user.id, status: 'queued', retrying: true, attempts: 1, lastError: 'Twilio error 20503 (HTTP 503)' });
+    expect(messages.body[0]).toMatchObject({
+      userId: user.id,
+      status: 'queued',
+      retrying: true,
+      attempts: 1,
+      lastError: 'Twilio error 20503 (HTTP 503)',
+    });
 
     // A click while the retry is pending does not add a second message.
     const click = await invite({ userFile: user.fileName, moduleName: 'Get to Know You' });
@@ -213,7 +231,13 @@ describe('POST /api/send-invite-email', () => {
     expect((await ctx.request('POST', '/api/user-session', { body: { token } })).status).toBe(200);
 
     const row = await outboxRow(res.body.messageId);
-    expect(row).toMatchObject({ status: 'sent', provider: 'smtp', channel: 'email', kind: 'invite-email', subject: 'Your Hearth invitation' });
+    expect(row).toMatchObject({
+      status: 'sent',
+      provider: 'smtp',
+      channel: 'email',
+      kind: 'invite-email',
+      subject: 'Your Hearth invitation',
+    });
     expect(row.html).not.toContain(token);
   });
 

@@ -18,18 +18,39 @@ test('health reports the outbox providers', async () => {
 
 test('an invite SMS is kept in the outbox, marked as not delivered by any provider', async () => {
   const user = await ctx.createUser('Local', { phone_number: '+14155552641' });
-  const res = await ctx.request('POST', '/api/twilio/send-invite-sms', { cookie: admin, body: { userFile: user.fileName, moduleName: 'Get to Know You' } });
+  const res = await ctx.request('POST', '/api/twilio/send-invite-sms', {
+    cookie: admin,
+    body: { userFile: user.fileName, moduleName: 'Get to Know You' },
+  });
   expect(res.status).toBe(200);
-  expect(res.body).toMatchObject({ ok: true, status: 'sent', provider: 'outbox', message: 'SMS for Local kept in the outbox: no SMS provider is configured' });
+  expect(res.body).toMatchObject({
+    ok: true,
+    status: 'sent',
+    provider: 'outbox',
+    message: 'SMS for Local kept in the outbox: no SMS provider is configured',
+  });
   const list = await ctx.request('GET', '/api/messages', { cookie: admin });
-  expect(list.body[0]).toMatchObject({ id: res.body.messageId, status: 'sent', provider: 'outbox', providerMessageId: null, to: '+14155552641' });
+  expect(list.body[0]).toMatchObject({
+    id: res.body.messageId,
+    status: 'sent',
+    provider: 'outbox',
+    providerMessageId: null,
+    to: '+14155552641',
+  });
 });
 
 test('an invite e-mail is kept in the outbox with its HTML', async () => {
   const user = await ctx.createUser('Local Mail', { email: 'local@example.com' });
-  const res = await ctx.request('POST', '/api/send-invite-email', { cookie: admin, body: { userFile: user.fileName, moduleName: 'Get to Know You' } });
+  const res = await ctx.request('POST', '/api/send-invite-email', {
+    cookie: admin,
+    body: { userFile: user.fileName, moduleName: 'Get to Know You' },
+  });
   expect(res.status).toBe(200);
-  expect(res.body).toMatchObject({ status: 'sent', provider: 'outbox', message: 'Email for Local Mail kept in the outbox: no e-mail provider is configured' });
+  expect(res.body).toMatchObject({
+    status: 'sent',
+    provider: 'outbox',
+    message: 'Email for Local Mail kept in the outbox: no e-mail provider is configured',
+  });
   const row = await ctx.db.selectFrom('outbox').selectAll().where('id', '=', res.body.messageId).executeTakeFirstOrThrow();
   expect(row).toMatchObject({ status: 'sent', provider: 'outbox', channel: 'email', to_address: 'local@example.com' });
   expect(row.html).toContain('Start talking');

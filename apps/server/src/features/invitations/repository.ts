@@ -49,10 +49,7 @@ export async function previousSends(db: DB, groupId: string, userId: string, kin
   const row = await db
     .selectFrom('outbox')
     .innerJoin('campaigns', 'campaigns.id', 'outbox.campaign_id')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('count'),
-      sql<Date | null>`max(coalesce(outbox.sent_at, outbox.created_at))`.as('sentAt'),
-    ])
+    .select((eb) => [eb.fn.countAll<number>().as('count'), sql<Date | null>`max(coalesce(outbox.sent_at, outbox.created_at))`.as('sentAt')])
     .where('campaigns.group_id', '=', groupId)
     .where('outbox.user_id', '=', userId)
     .where('outbox.kind', '=', kind)

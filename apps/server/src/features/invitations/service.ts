@@ -152,12 +152,7 @@ export async function sendSubgroupEmail(
 // ---- Shared -------------------------------------------------------------------------------------------
 
 /** Waits briefly for the real outcome and answers it (SPEC §8 statuses: 400/409 here are the caller's). */
-async function answerOne(
-  deps: AppDeps,
-  queued: { id: number; duplicate: boolean },
-  channel: Channel,
-  name: string,
-): Promise<Sent> {
+async function answerOne(deps: AppDeps, queued: { id: number; duplicate: boolean }, channel: Channel, name: string): Promise<Sent> {
   const [o] = await deps.outbox.waitForOutcome(deps.db, [queued.id], SEND_WAIT_MS);
   const what = channel === 'sms' ? 'SMS' : 'Email';
   if (!o) throw new HttpError(500, `The ${what} could not be queued`);
@@ -170,9 +165,11 @@ async function answerOne(
   const status = o.status === 'queued' || o.status === 'sending' ? ('queued' as const) : ('sent' as const);
   const kept = o.provider === 'outbox';
   const message =
-    status === 'queued' ? `${what} to ${name} is queued`
-    : kept ? `${what} for ${name} kept in the outbox: no ${channel === 'sms' ? 'SMS' : 'e-mail'} provider is configured`
-    : `${what} sent to ${name}`;
+    status === 'queued'
+      ? `${what} to ${name} is queued`
+      : kept
+        ? `${what} for ${name} kept in the outbox: no ${channel === 'sms' ? 'SMS' : 'e-mail'} provider is configured`
+        : `${what} sent to ${name}`;
   const answer: SendAnswer = { ok: true, status, messageId: o.id, provider: o.provider, duplicate: queued.duplicate, message };
   return { answer, httpStatus: status === 'sent' ? 200 : 202 };
 }

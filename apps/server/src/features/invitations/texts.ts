@@ -59,7 +59,10 @@ export interface AssignedMember {
 
 /** The `subgroup_assignment` prompt filled for one member: their subgroup's description, then their own. */
 export function assignmentText(t: Templates, m: AssignedMember, groupName: string): string {
-  const description = [m.subgroupDescription, m.userDescription].map((s) => s?.trim()).filter(Boolean).join(' ');
+  const description = [m.subgroupDescription, m.userDescription]
+    .map((s) => s?.trim())
+    .filter(Boolean)
+    .join(' ');
   return fill(t.assignment, { name: m.name, subgroup: m.subgroupName ?? '', group: groupName, description }).trim();
 }
 

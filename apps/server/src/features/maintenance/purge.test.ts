@@ -24,7 +24,10 @@ beforeAll(async () => {
         .values({ email: 'purge@hearth.test', password_hash: 'x', role: 'operator' })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await deps.db.insertInto('sessions').values({ token_hash: 'expired-before-start', staff_id: staff.id, expires_at: hoursAgo(2) }).execute();
+      await deps.db
+        .insertInto('sessions')
+        .values({ token_hash: 'expired-before-start', staff_id: staff.id, expires_at: hoursAgo(2) })
+        .execute();
       // An hour between runs: the tests below see what the send job clears, not the sweeper.
       const jobs = await startJobs(deps, handle, { ...TEST_JOB_SETTINGS, retryLimit: 0, purgeIntervalSeconds: 3600 });
       deps.outbox = jobs.outbox;
@@ -40,7 +43,9 @@ beforeEach(() => twilio.reset());
 
 const CANARY = 'quartz pelican saffron windmill';
 const transcript: TranscriptLine[] = Array.from({ length: 8 }, (_, i) =>
-  i % 2 === 0 ? { role: 'assistant' as const, text: 'What did you do this week?' } : { role: 'user' as const, text: `I went sailing, ${CANARY}.` },
+  i % 2 === 0
+    ? { role: 'assistant' as const, text: 'What did you do this week?' }
+    : { role: 'user' as const, text: `I went sailing, ${CANARY}.` },
 );
 
 const outboxRow = (id: number) => ctx.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -112,7 +117,11 @@ describe('purgeExpiredData', () => {
     const after = await ctx.db
       .selectFrom('outbox')
       .select(['kind', 'status', 'body', 'created_at'])
-      .where('id', 'in', rows.map((r) => r.id))
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
       .orderBy('id')
       .execute();
     expect(after.map((r) => [r.kind, r.status, r.body])).toEqual([

@@ -13,7 +13,14 @@ let twilio: FakeTwilio;
 let admin: string;
 const ids: Record<string, number> = {};
 
-async function row(db: DB, key: string, status: 'sent' | 'sending', lockedBy: string | null, lockedSecondsAgo: number, campaignId = 'c-crash') {
+async function row(
+  db: DB,
+  key: string,
+  status: 'sent' | 'sending',
+  lockedBy: string | null,
+  lockedSecondsAgo: number,
+  campaignId = 'c-crash',
+) {
   const user = await db
     .insertInto('users')
     .values({ id: `u-${key}`, name: `Crash ${key}`, file_name: `u-${key}_crash.json`, phone_number: '+14155553100' })
@@ -66,7 +73,7 @@ afterAll(async () => {
 });
 
 const status = async (key: string) =>
-  (await ctx.db.selectFrom('outbox').select(['status', 'last_error', 'attempts']).where('id', '=', ids[key]).executeTakeFirstOrThrow());
+  await ctx.db.selectFrom('outbox').select(['status', 'last_error', 'attempts']).where('id', '=', ids[key]).executeTakeFirstOrThrow();
 
 test('at start, a send cut off by a crash becomes unknown and is not sent again', async () => {
   expect(await status('stale')).toEqual({ status: 'unknown', last_error: INTERRUPTED, attempts: 1 });
@@ -82,7 +89,12 @@ test('the admin sees it: the Messages list filters by unknown, and the blast cou
   expect(listed.status).toBe(200);
   expect(listed.body.map((m: { id: number }) => m.id)).toContain(ids.stale);
   expect(listed.body.find((m: { id: number }) => m.id === ids.stale)).toMatchObject({
-    status: 'unknown', lastError: INTERRUPTED, groupId: 'g-crash', groupName: 'Crash Club', name: 'Crash stale', retrying: false,
+    status: 'unknown',
+    lastError: INTERRUPTED,
+    groupId: 'g-crash',
+    groupName: 'Crash Club',
+    name: 'Crash stale',
+    retrying: false,
   });
   const blast = await ctx.request('GET', '/api/blasts/c-crash', { cookie: admin });
   expect(blast.body.counts).toMatchObject({ sent: 1, unknown: ctx.deps.dbKind === 'pglite' ? 2 : 1 });
@@ -90,7 +102,9 @@ test('the admin sees it: the Messages list filters by unknown, and the blast cou
   if (ctx.deps.dbKind === 'pglite') {
     expect(blast.body).toMatchObject({ done: true, finishedAt: expect.any(String) });
     // Never retried automatically: the next blast of the kind is refused as already sent, unknown ones included.
-    expect((await ctx.request('POST', '/api/blasts', { cookie: admin, body: { groupId: 'g-crash', kind: 'invite-sms' } })).body).toMatchObject({ alreadySent: 3 });
+    expect(
+      (await ctx.request('POST', '/api/blasts', { cookie: admin, body: { groupId: 'g-crash', kind: 'invite-sms' } })).body,
+    ).toMatchObject({ alreadySent: 3 });
   } else {
     expect(blast.body.done).toBe(false);
   }
@@ -98,13 +112,28 @@ test('the admin sees it: the Messages list filters by unknown, and the blast cou
 
 test("a queued job whose message a dead worker left 'sending' marks it unknown instead of sending", async () => {
   await ctx.db.insertInto('campaigns').values({ id: 'c-job', kind: 'invite-sms' }).execute();
-  await ctx.db.insertInto('users').values({ id: 'u-job', name: 'Job', file_name: 'u-job_job.json', phone_number: '+14155553101' }).execute();
+  await ctx.db
+    .insertInto('users')
+    .values({ id: 'u-job', name: 'Job', file_name: 'u-job_job.json', phone_number: '+14155553101' })
+    .execute();
   // The row and its job commit together, as a crashed attempt left the row: claimed, never answered.
   const id = await ctx.db.transaction().execute(async (trx) => {
     const [id] = await ctx.deps.outbox.enqueue(trx, [
-      { uniqueKey: 'c-job/u-job/invite-sms', campaignId: 'c-job', userId: 'u-job', channel: 'sms', kind: 'invite-sms', to: '+14155553101', body: 'Hi' },
+      {
+        uniqueKey: 'c-job/u-job/invite-sms',
+        campaignId: 'c-job',
+        userId: 'u-job',
+        channel: 'sms',
+        kind: 'invite-sms',
+        to: '+14155553101',
+        body: 'Hi',
+      },
     ]);
-    await trx.updateTable('outbox').set({ status: 'sending', attempts: 1, locked_by: 'crashed-instance', locked_at: new Date() }).where('id', '=', id).execute();
+    await trx
+      .updateTable('outbox')
+      .set({ status: 'sending', attempts: 1, locked_by: 'crashed-instance', locked_at: new Date() })
+      .where('id', '=', id)
+      .execute();
     return id;
   });
   const [o] = await ctx.deps.outbox.waitForOutcome(ctx.db, [id], 5_000);

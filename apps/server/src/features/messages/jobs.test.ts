@@ -61,7 +61,11 @@ describe('the send-message queue', () => {
       .catch(() => {});
     await Bun.sleep(1_000);
     expect(await ctx.db.selectFrom('outbox').select('id').where('campaign_id', '=', c).execute()).toEqual([]);
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = 'send-message' and singleton_key = ${`outbox/${c}/${user.id}/test`}`.execute(ctx.db);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pgboss.job where name = 'send-message' and singleton_key = ${`outbox/${c}/${user.id}/test`}`.execute(
+      ctx.db,
+    );
     expect(rows[0].n).toBe(0);
     expect(twilio.requests).toBe(0);
   });
@@ -85,7 +89,11 @@ describe('the send-message queue', () => {
     expect(first).toMatchObject({ status: 'queued', retrying: true, attempts: 1, lastError: 'Twilio error 20500 (HTTP 500)' });
     const deadline = Date.now() + 15_000;
     while ((await row(id)).status !== 'failed' && Date.now() < deadline) await Bun.sleep(200);
-    expect(await row(id)).toMatchObject({ status: 'failed', attempts, last_error: `Twilio error 20500 (HTTP 500); gave up after ${attempts} attempts` });
+    expect(await row(id)).toMatchObject({
+      status: 'failed',
+      attempts,
+      last_error: `Twilio error 20500 (HTTP 500); gave up after ${attempts} attempts`,
+    });
     expect(twilio.requests).toBe(attempts);
     expect(twilio.messages).toHaveLength(0);
   });
@@ -96,7 +104,17 @@ describe('the send-message queue', () => {
     // Written without a job, then put where a crashed attempt leaves it.
     const { id } = await ctx.db
       .insertInto('outbox')
-      .values({ unique_key: `${c}/${user.id}/test`, campaign_id: c, user_id: user.id, channel: 'sms', kind: 'test', to_address: '+14155552625', body: 'x', status: 'sending', attempts: 1 })
+      .values({
+        unique_key: `${c}/${user.id}/test`,
+        campaign_id: c,
+        user_id: user.id,
+        channel: 'sms',
+        kind: 'test',
+        to_address: '+14155552625',
+        body: 'x',
+        status: 'sending',
+        attempts: 1,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     expect((await deliverMessage(ctx.deps, id, { finalAttempt: false })).outcome).toBe('done');
@@ -159,7 +177,11 @@ describe('enqueueOnce', () => {
     const msg = { userId: a.id, channel: 'sms' as const, to: '+14155552629', body: 'hi' };
     const [first] = await enqueueOnce(ctx.deps.outbox, ctx.db, { kind: 'window-test' }, [msg]);
     await settled(ctx, first.id);
-    await ctx.db.updateTable('outbox').set({ created_at: new Date(Date.now() - 61_000) }).where('id', '=', first.id).execute();
+    await ctx.db
+      .updateTable('outbox')
+      .set({ created_at: new Date(Date.now() - 61_000) })
+      .where('id', '=', first.id)
+      .execute();
     const [again] = await enqueueOnce(ctx.deps.outbox, ctx.db, { kind: 'window-test' }, [msg]);
     expect(again.duplicate).toBe(false);
     expect(again.id).not.toBe(first.id);

@@ -23,12 +23,45 @@ describe('GET /api/messages', () => {
     userId = (await ctx.createUser('Listed', { phone_number: '+14155552601' })).id;
     await ctx.db.insertInto('campaigns').values({ id: 'c-list', kind: 'invite-sms' }).execute();
     ids = await insertOutboxRows(ctx.db, [
-      { uniqueKey: `c-list/${userId}/invite-sms`, campaignId: 'c-list', userId, channel: 'sms', kind: 'invite-sms', to: '+14155552601', body: 'one' },
-      { uniqueKey: `c-list/${userId}/invite-email`, campaignId: 'c-list', userId, channel: 'email', kind: 'invite-email', to: 'l@example.com', subject: 'S', body: 'two' },
-      { uniqueKey: `c-list/${userId}/assignment-sms`, campaignId: 'c-list', userId, channel: 'sms', kind: 'assignment-sms', to: '+14155552601', body: 'three' },
+      {
+        uniqueKey: `c-list/${userId}/invite-sms`,
+        campaignId: 'c-list',
+        userId,
+        channel: 'sms',
+        kind: 'invite-sms',
+        to: '+14155552601',
+        body: 'one',
+      },
+      {
+        uniqueKey: `c-list/${userId}/invite-email`,
+        campaignId: 'c-list',
+        userId,
+        channel: 'email',
+        kind: 'invite-email',
+        to: 'l@example.com',
+        subject: 'S',
+        body: 'two',
+      },
+      {
+        uniqueKey: `c-list/${userId}/assignment-sms`,
+        campaignId: 'c-list',
+        userId,
+        channel: 'sms',
+        kind: 'assignment-sms',
+        to: '+14155552601',
+        body: 'three',
+      },
     ]);
-    await ctx.db.updateTable('outbox').set({ status: 'sent', provider: 'twilio', provider_message_id: 'SM1', attempts: 1, sent_at: new Date() }).where('id', '=', ids[0]).execute();
-    await ctx.db.updateTable('outbox').set({ status: 'queued', attempts: 1, last_error: 'SMTP error 451', provider: 'smtp' }).where('id', '=', ids[1]).execute();
+    await ctx.db
+      .updateTable('outbox')
+      .set({ status: 'sent', provider: 'twilio', provider_message_id: 'SM1', attempts: 1, sent_at: new Date() })
+      .where('id', '=', ids[0])
+      .execute();
+    await ctx.db
+      .updateTable('outbox')
+      .set({ status: 'queued', attempts: 1, last_error: 'SMTP error 451', provider: 'smtp' })
+      .where('id', '=', ids[1])
+      .execute();
   });
 
   test('lists the outbox newest first with its state, and no message bodies', async () => {
@@ -56,7 +89,14 @@ describe('GET /api/messages', () => {
       statusAt: null,
       retrying: false,
     });
-    expect(second).toMatchObject({ channel: 'email', to: 'l@example.com', status: 'queued', retrying: true, lastError: 'SMTP error 451', sentAt: null });
+    expect(second).toMatchObject({
+      channel: 'email',
+      to: 'l@example.com',
+      status: 'queued',
+      retrying: true,
+      lastError: 'SMTP error 451',
+      sentAt: null,
+    });
     expect(third).toMatchObject({ status: 'queued', attempts: 0, retrying: false, provider: null });
     expect(JSON.stringify(res.body)).not.toContain('three');
   });
@@ -74,7 +114,16 @@ describe('GET /api/messages', () => {
     await ctx.db.insertInto('groups').values({ id: 'g-list', name: 'Listing Club' }).execute();
     await ctx.db.insertInto('campaigns').values({ id: 'c-group', kind: 'invite-email', group_id: 'g-list', scope: 'blast' }).execute();
     const grouped = await insertOutboxRows(ctx.db, [
-      { uniqueKey: `c-group/${userId}/invite-email`, campaignId: 'c-group', userId, channel: 'email', kind: 'invite-email', to: 'g@example.com', subject: 'S', body: 'x' },
+      {
+        uniqueKey: `c-group/${userId}/invite-email`,
+        campaignId: 'c-group',
+        userId,
+        channel: 'email',
+        kind: 'invite-email',
+        to: 'g@example.com',
+        subject: 'S',
+        body: 'x',
+      },
     ]);
     const page = await ctx.request('GET', '/api/messages?page=1&pageSize=2', { cookie: admin });
     expect(page.body.total).toBe(4);
@@ -123,7 +172,13 @@ describe('POST /api/twilio/inbound', () => {
   const signed = (params: Record<string, string>) => inbound(params, twilio.getExpectedTwilioSignature(AUTH_TOKEN, URL_SIGNED, params));
   const optedOut = async (id: string) =>
     (await ctx.db.selectFrom('users').select('sms_opt_out').where('id', '=', id).executeTakeFirstOrThrow()).sms_opt_out;
-  const params = (from: string, body: string) => ({ MessageSid: 'SM123', AccountSid: 'AC00000000000000000000000000000000', From: from, To: '+15005550006', Body: body });
+  const params = (from: string, body: string) => ({
+    MessageSid: 'SM123',
+    AccountSid: 'AC00000000000000000000000000000000',
+    From: from,
+    To: '+15005550006',
+    Body: body,
+  });
 
   test('STOP opts every user with that number out, START opts back in; answers empty TwiML', async () => {
     const a = await ctx.createUser('Phone Owner', { phone_number: '+14155552611' });
@@ -197,7 +252,13 @@ describe('POST /api/twilio/status (delivery reports)', () => {
   const signed = (params: Record<string, string>) => report(params, twilio.getExpectedTwilioSignature(AUTH_TOKEN, URL_SIGNED, params));
   const sid = (n: number) => `SM${n.toString(16).padStart(32, '0')}`;
   const params = (n: number, status: string, extra: Record<string, string> = {}) => ({
-    MessageSid: sid(n), SmsSid: sid(n), AccountSid: 'AC00000000000000000000000000000000', MessageStatus: status, SmsStatus: status, To: '+14155552701', ...extra,
+    MessageSid: sid(n),
+    SmsSid: sid(n),
+    AccountSid: 'AC00000000000000000000000000000000',
+    MessageStatus: status,
+    SmsStatus: status,
+    To: '+14155552701',
+    ...extra,
   });
   const stored = async (id: number) =>
     ctx.db.selectFrom('outbox').select(['status', 'last_error', 'status_at']).where('id', '=', id).executeTakeFirstOrThrow();
@@ -207,10 +268,21 @@ describe('POST /api/twilio/status (delivery reports)', () => {
     const user = await ctx.createUser('Reported', { phone_number: '+14155552701' });
     ids = await insertOutboxRows(
       ctx.db,
-      [1, 2, 3, 4].map((n) => ({ uniqueKey: `status-${n}/${user.id}/invite-sms`, userId: user.id, channel: 'sms' as const, kind: 'invite-sms', to: '+14155552701', body: 'x' })),
+      [1, 2, 3, 4].map((n) => ({
+        uniqueKey: `status-${n}/${user.id}/invite-sms`,
+        userId: user.id,
+        channel: 'sms' as const,
+        kind: 'invite-sms',
+        to: '+14155552701',
+        body: 'x',
+      })),
     );
     for (const [i, id] of ids.entries()) {
-      await ctx.db.updateTable('outbox').set({ status: 'sent', provider: 'twilio', provider_message_id: sid(0xabc0 + i), attempts: 1, sent_at: new Date() }).where('id', '=', id).execute();
+      await ctx.db
+        .updateTable('outbox')
+        .set({ status: 'sent', provider: 'twilio', provider_message_id: sid(0xabc0 + i), attempts: 1, sent_at: new Date() })
+        .where('id', '=', id)
+        .execute();
     }
   });
 
@@ -243,7 +315,9 @@ describe('POST /api/twilio/status (delivery reports)', () => {
     expect((await report(p, twilio.getExpectedTwilioSignature('wrong-token', URL_SIGNED, p))).status).toBe(403);
     expect((await report(p)).status).toBe(403);
     expect((await report(p, twilio.getExpectedTwilioSignature(AUTH_TOKEN, 'http://evil.test/api/twilio/status', p))).status).toBe(403);
-    expect((await report({ ...p, MessageStatus: 'undelivered' }, twilio.getExpectedTwilioSignature(AUTH_TOKEN, URL_SIGNED, p))).status).toBe(403);
+    expect(
+      (await report({ ...p, MessageStatus: 'undelivered' }, twilio.getExpectedTwilioSignature(AUTH_TOKEN, URL_SIGNED, p))).status,
+    ).toBe(403);
     const forged = await report(p, 'bm90IGEgc2lnbmF0dXJl');
     expect(forged).toMatchObject({ status: 403, body: { error: 'Invalid Twilio signature' } });
     expect((await stored(ids[3])).status).toBe('sent');

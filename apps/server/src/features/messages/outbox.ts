@@ -55,7 +55,8 @@ export async function insertOutboxRows(db: DB, messages: OutgoingMessage[]): Pro
 
 /** Rows per INSERT: a blast to thousands stays far below PostgreSQL's 65,535 parameters per statement. */
 const INSERT_CHUNK = 500;
-const chunks = <T>(items: T[]) => Array.from({ length: Math.ceil(items.length / INSERT_CHUNK) }, (_, i) => items.slice(i * INSERT_CHUNK, (i + 1) * INSERT_CHUNK));
+const chunks = <T>(items: T[]) =>
+  Array.from({ length: Math.ceil(items.length / INSERT_CHUNK) }, (_, i) => items.slice(i * INSERT_CHUNK, (i + 1) * INSERT_CHUNK));
 
 export async function insertOutboxRowsWithKeys(db: DB, messages: OutgoingMessage[]) {
   const rows: Array<{ id: number; unique_key: string }> = [];
@@ -127,16 +128,18 @@ export async function readOutcomes(db: DB, ids: number[]): Promise<MessageOutcom
   return ids.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
-    return [{
-      id: r.id,
-      userId: r.user_id,
-      channel: r.channel,
-      status: r.status,
-      attempts: r.attempts,
-      lastError: r.last_error,
-      provider: r.provider,
-      retrying: r.status === 'queued' && r.attempts > 0,
-    }];
+    return [
+      {
+        id: r.id,
+        userId: r.user_id,
+        channel: r.channel,
+        status: r.status,
+        attempts: r.attempts,
+        lastError: r.last_error,
+        provider: r.provider,
+        retrying: r.status === 'queued' && r.attempts > 0,
+      },
+    ];
   });
 }
 
@@ -217,7 +220,11 @@ export async function enqueueOnce(
       .selectFrom('outbox')
       .select(['id', 'user_id', 'to_address', 'subject', 'body'])
       .where('kind', '=', campaign.kind)
-      .where('user_id', 'in', messages.map((m) => m.userId))
+      .where(
+        'user_id',
+        'in',
+        messages.map((m) => m.userId),
+      )
       .where((eb) =>
         eb.or([
           eb.and([eb('status', 'in', ['queued', 'sending']), eb('created_at', '>', sql<Date>`now() - interval '1 day'`)]),

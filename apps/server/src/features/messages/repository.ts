@@ -114,7 +114,14 @@ export async function finishCampaignIfDone(db: DB, campaignId: string) {
     .where('id', '=', campaignId)
     .where('finished_at', 'is', null)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('outbox').select('outbox.id').where('outbox.campaign_id', '=', campaignId).where('outbox.status', 'in', ['queued', 'sending']))),
+      not(
+        exists(
+          selectFrom('outbox')
+            .select('outbox.id')
+            .where('outbox.campaign_id', '=', campaignId)
+            .where('outbox.status', 'in', ['queued', 'sending']),
+        ),
+      ),
     )
     .execute();
 }
@@ -159,9 +166,23 @@ export async function listMessages(db: DB, opts: MessageFilter & { limit: number
     .leftJoin('users', 'users.id', 'outbox.user_id')
     .leftJoin('groups', 'groups.id', 'campaigns.group_id')
     .select([
-      'outbox.id', 'outbox.channel', 'outbox.to_address', 'outbox.kind', 'outbox.status', 'outbox.created_at', 'outbox.sent_at',
-      'outbox.status_at', 'outbox.attempts', 'outbox.last_error', 'outbox.provider', 'outbox.provider_message_id',
-      'outbox.campaign_id', 'outbox.user_id', 'users.name as user_name', 'campaigns.group_id', 'groups.name as group_name',
+      'outbox.id',
+      'outbox.channel',
+      'outbox.to_address',
+      'outbox.kind',
+      'outbox.status',
+      'outbox.created_at',
+      'outbox.sent_at',
+      'outbox.status_at',
+      'outbox.attempts',
+      'outbox.last_error',
+      'outbox.provider',
+      'outbox.provider_message_id',
+      'outbox.campaign_id',
+      'outbox.user_id',
+      'users.name as user_name',
+      'campaigns.group_id',
+      'groups.name as group_name',
     ])
     .orderBy('outbox.id', 'desc')
     .limit(opts.limit);
@@ -171,7 +192,9 @@ export async function listMessages(db: DB, opts: MessageFilter & { limit: number
 }
 
 export async function countMessages(db: DB, f: MessageFilter): Promise<number> {
-  const row = await filtered(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await filtered(db, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -201,7 +224,9 @@ export async function groupsWithMessages(db: DB) {
   return db
     .selectFrom('groups')
     .select(['groups.id', 'groups.name'])
-    .where(({ exists, selectFrom }) => exists(selectFrom('campaigns').select('campaigns.id').whereRef('campaigns.group_id', '=', 'groups.id')))
+    .where(({ exists, selectFrom }) =>
+      exists(selectFrom('campaigns').select('campaigns.id').whereRef('campaigns.group_id', '=', 'groups.id')),
+    )
     .orderBy('groups.name')
     .orderBy('groups.id')
     .execute();

@@ -17,7 +17,9 @@ let deps: AppDeps;
 beforeAll(async () => {
   twilio = startFakeTwilio();
   handle = await createTestDatabase();
-  const config = testConfig({ twilio: { accountSid: twilio.accountSid, authToken: twilio.authToken, from: '+15005550006', apiUrl: twilio.url } });
+  const config = testConfig({
+    twilio: { accountSid: twilio.accountSid, authToken: twilio.authToken, from: '+15005550006', apiUrl: twilio.url },
+  });
   deps = { db: handle.db, dbKind: handle.kind, config, providers: createProviders(config), outbox: outboxOnly, shutdown: new Shutdown() };
 });
 afterAll(async () => {
@@ -26,13 +28,24 @@ afterAll(async () => {
 });
 
 test('a message waiting for its retry when the server stops is sent by the next server', async () => {
-  await handle.db.insertInto('users').values({ id: 'u-restart', name: 'Restart', file_name: 'u-restart_restart.json', phone_number: '+14155552631' }).execute();
+  await handle.db
+    .insertInto('users')
+    .values({ id: 'u-restart', name: 'Restart', file_name: 'u-restart_restart.json', phone_number: '+14155552631' })
+    .execute();
   await handle.db.insertInto('campaigns').values({ id: 'c-restart', kind: 'test' }).execute();
 
   const first = await startJobs(deps, handle, { ...TEST_JOB_SETTINGS, retryDelaySeconds: 3, retryDelayMaxSeconds: 3 });
   twilio.failNext({ status: 503, code: 20503 });
   const [id] = await first.outbox.enqueue(handle.db, [
-    { uniqueKey: 'c-restart/u-restart/test', campaignId: 'c-restart', userId: 'u-restart', channel: 'sms', kind: 'test', to: '+14155552631', body: 'Still here' },
+    {
+      uniqueKey: 'c-restart/u-restart/test',
+      campaignId: 'c-restart',
+      userId: 'u-restart',
+      channel: 'sms',
+      kind: 'test',
+      to: '+14155552631',
+      body: 'Still here',
+    },
   ]);
   const [failed] = await first.outbox.waitForOutcome(handle.db, [id], 5_000);
   expect(failed).toMatchObject({ status: 'queued', retrying: true, attempts: 1 });

@@ -36,7 +36,11 @@ export async function deliverMessages(
   const ids = attempts.map((a) => a.id);
   const claimed = await claimMessages(deps.db, ids, instanceId);
   const taken = new Set(claimed.map((r) => r.id));
-  const interrupted = await markInterrupted(deps.db, ids.filter((id) => !taken.has(id)), INTERRUPTED);
+  const interrupted = await markInterrupted(
+    deps.db,
+    ids.filter((id) => !taken.has(id)),
+    INTERRUPTED,
+  );
   for (const r of interrupted) log.warn('message interrupted mid-send', { outboxId: r.id });
 
   const final = new Map(attempts.map((a) => [a.id, a.finalAttempt]));
@@ -70,7 +74,11 @@ async function sendOne(deps: AppDeps, row: Claimed, links: Map<string, string> |
   const { db } = deps;
   const settle = async (result: Parameters<typeof recordAttempt>[2]) => {
     const recorded = await recordAttempt(db, row.id, result);
-    return { id: row.id, outcome: result.status === 'queued' ? ('retry' as const) : ('done' as const), campaignId: recorded?.campaign_id ?? null };
+    return {
+      id: row.id,
+      outcome: result.status === 'queued' ? ('retry' as const) : ('done' as const),
+      campaignId: recorded?.campaign_id ?? null,
+    };
   };
 
   if (row.opted_out) {
@@ -115,7 +123,10 @@ export async function recoverDeadSends(deps: AppDeps, instanceId: string): Promi
     staleSeconds: SENDING_STALE_SECONDS,
     lastError: INTERRUPTED,
   });
-  await finishCampaigns(deps, rows.map((r) => r.campaign_id));
+  await finishCampaigns(
+    deps,
+    rows.map((r) => r.campaign_id),
+  );
   if (rows.length > 0) log.warn('sends cut off by a stop or crash marked unknown', { count: rows.length });
   return rows.length;
 }
@@ -141,7 +152,10 @@ async function issueLinks(deps: AppDeps, rows: Claimed[]): Promise<Map<number, M
     const modules = new Set([...placeholderModules(row.body), ...placeholderModules(row.html ?? '')]);
     return [...modules].map((moduleName) => ({ row, moduleName, token: newToken() }));
   });
-  await insertLinkTokens(deps.db, wanted.map((w) => ({ tokenHash: hashToken(w.token), userId: w.row.user_id!, moduleName: w.moduleName })));
+  await insertLinkTokens(
+    deps.db,
+    wanted.map((w) => ({ tokenHash: hashToken(w.token), userId: w.row.user_id!, moduleName: w.moduleName })),
+  );
   const links = new Map<number, Map<string, string>>();
   for (const w of wanted) {
     const mine = links.get(w.row.id) ?? new Map<string, string>();
@@ -174,7 +188,10 @@ const START_WORDS = new Set(['START', 'UNSTOP']);
  * spaces and a final full stop or exclamation mark allowed); "stop calling me" is an ordinary reply.
  */
 export function keywordOf(body: string): 'stop' | 'start' | null {
-  const word = body.trim().replace(/[.!]+$/, '').toUpperCase();
+  const word = body
+    .trim()
+    .replace(/[.!]+$/, '')
+    .toUpperCase();
   if (STOP_WORDS.has(word)) return 'stop';
   if (START_WORDS.has(word)) return 'start';
   return null;

@@ -31,7 +31,11 @@ const start = new Date('2026-01-05T10:00:00Z');
 const after = (seconds: number) => new Date(start.getTime() + seconds * 1000);
 
 async function userState(id: string) {
-  const user = await ctx.db.selectFrom('users').select(['profile_for_group', 'memory_document']).where('id', '=', id).executeTakeFirstOrThrow();
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['profile_for_group', 'memory_document'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
   const sections = await ctx.db.selectFrom('section_records').selectAll().where('user_id', '=', id).execute();
   const outbox = await ctx.db.selectFrom('outbox').selectAll().where('user_id', '=', id).orderBy('id').execute();
   const quizzes = await ctx.db.selectFrom('quiz_summaries').select(['date', 'summary']).where('user_id', '=', id).orderBy('id').execute();
@@ -82,14 +86,25 @@ describe('runPostChat', () => {
   test('under the thresholds it writes nothing', async () => {
     const user = await ctx.createUser('Noor', { phone_number: '+14155550102' });
     const tooShort = await runPostChat(ctx.deps, {
-      voiceSessionId: 'vs-short', userId: user.id, moduleName: 'Get to Know You',
-      startTime: start, endTime: after(19), transcript: chat(10), reminder: false,
+      voiceSessionId: 'vs-short',
+      userId: user.id,
+      moduleName: 'Get to Know You',
+      startTime: start,
+      endTime: after(19),
+      transcript: chat(10),
+      reminder: false,
     });
     const tooFew = await runPostChat(ctx.deps, {
-      voiceSessionId: 'vs-few', userId: user.id, moduleName: 'Get to Know You',
-      startTime: start, endTime: after(300), transcript: chat(3), reminder: false,
+      voiceSessionId: 'vs-few',
+      userId: user.id,
+      moduleName: 'Get to Know You',
+      startTime: start,
+      endTime: after(300),
+      transcript: chat(3),
+      reminder: false,
     });
-    for (const r of [tooShort, tooFew]) expect(r).toMatchObject({ ran: true, status: 'below-threshold', profileUpdated: false, sectionRecordId: null });
+    for (const r of [tooShort, tooFew])
+      expect(r).toMatchObject({ ran: true, status: 'below-threshold', profileUpdated: false, sectionRecordId: null });
     const state = await userState(user.id);
     expect(state).toEqual({ profile_for_group: '', memory_document: '', sections: [], outbox: [], quizzes: [] });
   });
@@ -97,8 +112,13 @@ describe('runPostChat', () => {
   test('between 4 and 7 messages: profile, memory and section, but no SMS', async () => {
     const user = await ctx.createUser('Ilse', { phone_number: '+14155550103' });
     const r = await runPostChat(ctx.deps, {
-      voiceSessionId: 'vs-mid', userId: user.id, moduleName: 'Get to Know You',
-      startTime: start, endTime: after(40), transcript: chat(7), reminder: false,
+      voiceSessionId: 'vs-mid',
+      userId: user.id,
+      moduleName: 'Get to Know You',
+      startTime: start,
+      endTime: after(40),
+      transcript: chat(7),
+      reminder: false,
     });
     expect(r.sms).toEqual({ recap: 'not-needed', tagline: 'not-needed', reminder: 'not-needed' });
     const state = await userState(user.id);
@@ -110,8 +130,13 @@ describe('runPostChat', () => {
   test('without a phone number the SMS are skipped and the rest is done', async () => {
     const user = await ctx.createUser('Piet');
     const r = await runPostChat(ctx.deps, {
-      voiceSessionId: 'vs-nophone', userId: user.id, moduleName: 'Get to Know You',
-      startTime: start, endTime: after(60), transcript: chat(9), reminder: true,
+      voiceSessionId: 'vs-nophone',
+      userId: user.id,
+      moduleName: 'Get to Know You',
+      startTime: start,
+      endTime: after(60),
+      transcript: chat(9),
+      reminder: true,
     });
     expect(r.sms).toEqual({ recap: 'no-phone', tagline: 'no-phone', reminder: 'no-phone' });
     expect(r.profileUpdated).toBe(true);
@@ -121,8 +146,13 @@ describe('runPostChat', () => {
   test('run twice (also at the same time), the work is done once', async () => {
     const user = await ctx.createUser('Otto', { phone_number: '+14155550104' });
     const input = {
-      voiceSessionId: 'vs-twice', userId: user.id, moduleName: 'Get to Know You',
-      startTime: start, endTime: after(60), transcript: chat(8), reminder: true,
+      voiceSessionId: 'vs-twice',
+      userId: user.id,
+      moduleName: 'Get to Know You',
+      startTime: start,
+      endTime: after(60),
+      transcript: chat(8),
+      reminder: true,
     };
     const [a, b] = await Promise.all([runPostChat(ctx.deps, input), runPostChat(ctx.deps, input)]);
     const third = await runPostChat(ctx.deps, input);
@@ -139,20 +169,34 @@ describe('runPostChat', () => {
     const admin = await ctx.staffCookie('admin');
     const user = await ctx.createUser('Quinn Quizzer');
     const run = (id: string, moduleName: string, startTime: Date, transcript: TranscriptLine[]) =>
-      runPostChat(ctx.deps, { voiceSessionId: id, userId: user.id, moduleName, startTime, endTime: new Date(startTime.getTime() + 60_000), transcript, reminder: false });
+      runPostChat(ctx.deps, {
+        voiceSessionId: id,
+        userId: user.id,
+        moduleName,
+        startTime,
+        endTime: new Date(startTime.getTime() + 60_000),
+        transcript,
+        reminder: false,
+      });
     const later = new Date('2026-03-01T09:00:00Z');
     // Run out of order: the numbering follows the chats' dates, not the order they were written.
-    expect((await run('vs-quiz-2', 'Hobbies.json', later, [
-      { role: 'assistant', text: 'What keeps you busy?' },
-      { role: 'user', text: 'Woodworking in the shed, and I sing in a choir.' },
-      { role: 'assistant', text: 'How lovely.' },
-      { role: 'user', text: 'The choir meets on Mondays.' },
-    ])).quizSummaryId).not.toBeNull();
+    expect(
+      (
+        await run('vs-quiz-2', 'Hobbies.json', later, [
+          { role: 'assistant', text: 'What keeps you busy?' },
+          { role: 'user', text: 'Woodworking in the shed, and I sing in a choir.' },
+          { role: 'assistant', text: 'How lovely.' },
+          { role: 'user', text: 'The choir meets on Mondays.' },
+        ])
+      ).quizSummaryId,
+    ).not.toBeNull();
     expect((await run('vs-quiz-1', 'Get to Know You', start, chat(4))).quizSummaryId).not.toBeNull();
     // Below the thresholds: no summary.
     await run('vs-quiz-short', 'Get to Know You', start, chat(3));
 
-    const res = await ctx.request('GET', `/api/get-all-users-info?page=1&pageSize=10&q=${encodeURIComponent('quinn quizzer')}`, { cookie: admin });
+    const res = await ctx.request('GET', `/api/get-all-users-info?page=1&pageSize=10&q=${encodeURIComponent('quinn quizzer')}`, {
+      cookie: admin,
+    });
     expect(res.status).toBe(200);
     const [row] = res.body.users;
     expect(row.quizSummaries.map((q: { date: string }) => q.date)).toEqual(['2026-01-05T10:01:00.000Z', '2026-03-01T09:01:00.000Z']);
@@ -166,17 +210,38 @@ describe('runPostChat', () => {
     const user = await ctx.createUser('Sol');
     // The local voice provider hears speech without transcribing it.
     const transcript = Array.from({ length: 6 }, (_, i) =>
-      i % 2 === 0 ? { role: 'assistant', text: 'Tell me about your garden and your bicycles.' } : { role: 'user', text: `[speech ${i}.5 s]` },
+      i % 2 === 0
+        ? { role: 'assistant', text: 'Tell me about your garden and your bicycles.' }
+        : { role: 'user', text: `[speech ${i}.5 s]` },
     );
-    await runPostChat(ctx.deps, { voiceSessionId: 'vs-quiz-quiet', userId: user.id, moduleName: 'Get to Know You', startTime: start, endTime: after(40), transcript, reminder: false });
+    await runPostChat(ctx.deps, {
+      voiceSessionId: 'vs-quiz-quiet',
+      userId: user.id,
+      moduleName: 'Get to Know You',
+      startTime: start,
+      endTime: after(40),
+      transcript,
+      reminder: false,
+    });
     const [quiz] = (await userState(user.id)).quizzes;
     expect(quiz.summary).toBe('In Get to Know You, Sol took part, but shared nothing specific enough to summarise.');
   });
 
   test('a session row opened by the relay is claimed once too', async () => {
     const user = await ctx.createUser('Vera');
-    await ctx.db.insertInto('voice_sessions').values({ id: 'vs-relay', user_id: user.id, module_name: 'Get to Know You', started_at: start }).execute();
-    const input = { voiceSessionId: 'vs-relay', userId: user.id, moduleName: 'Get to Know You', startTime: start, endTime: after(30), transcript: chat(4), reminder: false };
+    await ctx.db
+      .insertInto('voice_sessions')
+      .values({ id: 'vs-relay', user_id: user.id, module_name: 'Get to Know You', started_at: start })
+      .execute();
+    const input = {
+      voiceSessionId: 'vs-relay',
+      userId: user.id,
+      moduleName: 'Get to Know You',
+      startTime: start,
+      endTime: after(30),
+      transcript: chat(4),
+      reminder: false,
+    };
     expect((await runPostChat(ctx.deps, input)).ran).toBe(true);
     expect((await runPostChat(ctx.deps, input)).ran).toBe(false);
     const row = await ctx.db.selectFrom('voice_sessions').selectAll().where('id', '=', 'vs-relay').executeTakeFirstOrThrow();
@@ -187,8 +252,13 @@ describe('runPostChat', () => {
   test("the reminder SMS carries the user's personal link, issued only when it is sent", async () => {
     const user = await ctx.createUser('Jun', { phone_number: '+14155550105' });
     const r = await runPostChat(ctx.deps, {
-      voiceSessionId: 'vs-remind', userId: user.id, moduleName: 'Get to Know You',
-      startTime: start, endTime: after(10), transcript: chat(2), reminder: true,
+      voiceSessionId: 'vs-remind',
+      userId: user.id,
+      moduleName: 'Get to Know You',
+      startTime: start,
+      endTime: after(10),
+      transcript: chat(2),
+      reminder: true,
     });
     expect(r.sms.reminder).toBe('queued');
     const [row] = (await userState(user.id)).outbox;
@@ -199,7 +269,13 @@ describe('runPostChat', () => {
 
   test('an unknown user is reported and nothing is written', async () => {
     const r = await runPostChat(ctx.deps, {
-      voiceSessionId: 'vs-ghost', userId: 'no-such-user', moduleName: 'x', startTime: start, endTime: after(60), transcript: chat(8), reminder: true,
+      voiceSessionId: 'vs-ghost',
+      userId: 'no-such-user',
+      moduleName: 'x',
+      startTime: start,
+      endTime: after(60),
+      transcript: chat(8),
+      reminder: true,
     });
     expect(r).toMatchObject({ ran: false, status: 'unknown-user' });
     expect(await ctx.db.selectFrom('voice_sessions').select('id').where('id', '=', 'vs-ghost').executeTakeFirst()).toBeUndefined();
@@ -214,12 +290,16 @@ describe('runPostChat', () => {
     expect(columns.rows.length).toBeGreaterThan(20);
     const canaryWords = CANARY.split(' ');
     const runs = canaryWords.slice(1).map((w, i) => `${canaryWords[i]} ${w}`);
-    const said = chat(8).filter((l) => l.role === 'user').map((l) => l.text);
+    const said = chat(8)
+      .filter((l) => l.role === 'user')
+      .map((l) => l.text);
     runs.push('restore old bicycles', 'tomatoes and i', 'pottery classes on thursdays');
     for (const { table_schema, table_name, column_name } of columns.rows) {
       const normalized = sql`regexp_replace(lower(cast(${sql.id(table_schema, table_name, column_name)} as text)), '[^a-z]+', ' ', 'g')`;
       for (const run of [...runs, CANARY]) {
-        const hits = await sql<{ n: number }>`select count(*)::int as n from ${sql.id(table_schema, table_name)} where ${normalized} like ${`%${run}%`}`.execute(ctx.db);
+        const hits = await sql<{
+          n: number;
+        }>`select count(*)::int as n from ${sql.id(table_schema, table_name)} where ${normalized} like ${`%${run}%`}`.execute(ctx.db);
         expect({ table_name, column_name, run, n: hits.rows[0].n }).toEqual({ table_name, column_name, run, n: 0 });
       }
     }

@@ -29,7 +29,13 @@ export async function insertSectionRecord(
 ): Promise<{ id: number }> {
   const inserted = await db
     .insertInto('section_records')
-    .values({ user_id: row.userId, module_name: row.moduleName, start_time: row.start, end_time: row.end, voice_session_id: row.voiceSessionId })
+    .values({
+      user_id: row.userId,
+      module_name: row.moduleName,
+      start_time: row.start,
+      end_time: row.end,
+      voice_session_id: row.voiceSessionId,
+    })
     .onConflict((oc) => oc.column('voice_session_id').doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -44,7 +50,14 @@ export async function claimVoiceSession(
 ): Promise<boolean> {
   const claimed = await db
     .insertInto('voice_sessions')
-    .values({ id: row.id, user_id: row.userId, module_name: row.moduleName, started_at: row.startedAt, ended_at: row.endedAt, post_chat_status: 'running' })
+    .values({
+      id: row.id,
+      user_id: row.userId,
+      module_name: row.moduleName,
+      started_at: row.startedAt,
+      ended_at: row.endedAt,
+      post_chat_status: 'running',
+    })
     .onConflict((oc) =>
       oc
         .column('id')

@@ -22,14 +22,24 @@ describe('post-chat endpoints (local provider)', () => {
   }, 60_000);
   afterAll(() => ctx.close());
   const joinedDaysAgo = (userId: string, days: number) =>
-    ctx.db.updateTable('users').set({ created_at: new Date(Date.now() - days * 86_400_000) }).where('id', '=', userId).execute();
+    ctx.db
+      .updateTable('users')
+      .set({ created_at: new Date(Date.now() - days * 86_400_000) })
+      .where('id', '=', userId)
+      .execute();
 
   test('update-profile-for-group accepts a list or a text transcript and answers the new profile', async () => {
     const user = await ctx.createUser('Hana');
-    const a = await ctx.request('PUT', `/api/update-profile-for-group/${user.name}`, { cookie: operator, body: { conversation_transcript: transcriptList } });
+    const a = await ctx.request('PUT', `/api/update-profile-for-group/${user.name}`, {
+      cookie: operator,
+      body: { conversation_transcript: transcriptList },
+    });
     expect(a.status).toBe(200);
     expect(a.body.profile_for_group).toContain('bicycles');
-    const b = await ctx.request('PUT', `/api/update-profile-for-group/${user.fileName}`, { cookie: admin, body: { conversation_transcript: transcriptText } });
+    const b = await ctx.request('PUT', `/api/update-profile-for-group/${user.fileName}`, {
+      cookie: admin,
+      body: { conversation_transcript: transcriptText },
+    });
     expect(b.status).toBe(200);
     expect(b.body.profile_for_group).toContain('birdwatching');
     expect(b.body.profile_for_group).toContain('bicycles'); // merged with the earlier profile
@@ -70,7 +80,9 @@ describe('post-chat endpoints (local provider)', () => {
     expect((await ctx.request('PUT', `/api/update-profile-for-group/${user.name}`, { body })).status).toBe(401);
     expect((await ctx.request('PUT', `/api/update-profile-for-group/${user.name}`, { cookie: userCookie, body })).status).toBe(403);
     expect((await ctx.request('PUT', `/api/update-memory-document/${user.name}`, { cookie: userCookie, body })).status).toBe(403);
-    expect((await ctx.request('POST', '/api/get-response', { cookie: userCookie, body: { systemPrompt: '', message: 'Hi?' } })).status).toBe(403);
+    expect(
+      (await ctx.request('POST', '/api/get-response', { cookie: userCookie, body: { systemPrompt: '', message: 'Hi?' } })).status,
+    ).toBe(403);
     const unknown = await ctx.request('PUT', '/api/update-profile-for-group/nobody-here', { cookie: operator, body });
     expect(unknown).toMatchObject({ status: 404, body: { error: 'User not found' } });
     const unchanged = await ctx.db.selectFrom('users').select('profile_for_group').where('id', '=', user.id).executeTakeFirstOrThrow();
@@ -82,7 +94,10 @@ describe('post-chat endpoints (local provider)', () => {
     await joinedDaysAgo(user.id, 2);
     const ok = await ctx.request('POST', '/api/save-user-section-data', {
       cookie: operator,
-      body: { user: user.name, sectionData: { moduleName: 'Get to Know You.json', startTime: minutesFromNow(-12.5), endTime: minutesFromNow(0) } },
+      body: {
+        user: user.name,
+        sectionData: { moduleName: 'Get to Know You.json', startTime: minutesFromNow(-12.5), endTime: minutesFromNow(0) },
+      },
     });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ ok: true, id: expect.any(Number) });
@@ -92,20 +107,34 @@ describe('post-chat endpoints (local provider)', () => {
     expect(new Date(row.end_time).getTime() - new Date(row.start_time).getTime()).toBe(12.5 * 60_000);
 
     const section = (startTime: string, endTime: string) => ({ user: user.name, sectionData: { moduleName: 'M', startTime, endTime } });
-    const backwards = await ctx.request('POST', '/api/save-user-section-data', { cookie: operator, body: section('2026-02-01T10:00:00Z', '2026-02-01T09:00:00Z') });
+    const backwards = await ctx.request('POST', '/api/save-user-section-data', {
+      cookie: operator,
+      body: section('2026-02-01T10:00:00Z', '2026-02-01T09:00:00Z'),
+    });
     expect(backwards).toMatchObject({ status: 400, body: { error: 'endTime must not be before startTime' } });
-    const garbage = await ctx.request('POST', '/api/save-user-section-data', { cookie: operator, body: section('yesterday', '2026-02-01T09:00:00Z') });
+    const garbage = await ctx.request('POST', '/api/save-user-section-data', {
+      cookie: operator,
+      body: section('yesterday', '2026-02-01T09:00:00Z'),
+    });
     expect(garbage.status).toBe(400);
-    const unknown = await ctx.request('POST', '/api/save-user-section-data', { cookie: operator, body: { ...section('2026-02-01T10:00:00Z', '2026-02-01T10:00:00Z'), user: 'ghost' } });
+    const unknown = await ctx.request('POST', '/api/save-user-section-data', {
+      cookie: operator,
+      body: { ...section('2026-02-01T10:00:00Z', '2026-02-01T10:00:00Z'), user: 'ghost' },
+    });
     expect(unknown.status).toBe(404);
-    expect((await ctx.request('POST', '/api/save-user-section-data', { body: section('2026-02-01T10:00:00Z', '2026-02-01T10:00:00Z') })).status).toBe(401);
+    expect(
+      (await ctx.request('POST', '/api/save-user-section-data', { body: section('2026-02-01T10:00:00Z', '2026-02-01T10:00:00Z') })).status,
+    ).toBe(401);
   });
 
   test('save-user-section-data refuses times no chat can have: 400 with a clear error, nothing stored', async () => {
     const user = await ctx.createUser('Lou Bounds');
     await joinedDaysAgo(user.id, 2);
     const save = (startTime: string, endTime: string) =>
-      ctx.request('POST', '/api/save-user-section-data', { cookie: operator, body: { user: user.name, sectionData: { moduleName: 'M', startTime, endTime } } });
+      ctx.request('POST', '/api/save-user-section-data', {
+        cookie: operator,
+        body: { user: user.name, sectionData: { moduleName: 'M', startTime, endTime } },
+      });
     const limit = ctx.deps.config.limits.maxSessionMinutes;
     const refused = {
       yearOne: await save('0001-01-01T00:00:00Z', '0001-01-01T00:10:00Z'),
@@ -130,7 +159,10 @@ describe('post-chat endpoints (local provider)', () => {
 
   test('send-convo-recap-sms queues a generated recap for the stored number; no phone is 400', async () => {
     const user = await ctx.createUser('Mo', { phone_number: '+14155550111' });
-    const r = await ctx.request('POST', '/api/twilio/send-convo-recap-sms', { cookie: operator, body: { toUserName: user.name, conversationTranscript: transcriptList } });
+    const r = await ctx.request('POST', '/api/twilio/send-convo-recap-sms', {
+      cookie: operator,
+      body: { toUserName: user.name, conversationTranscript: transcriptList },
+    });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ ok: true, id: expect.any(Number) });
     const row = await ctx.db.selectFrom('outbox').selectAll().where('id', '=', r.body.id).executeTakeFirstOrThrow();
@@ -139,23 +171,40 @@ describe('post-chat endpoints (local provider)', () => {
     expect(row.unique_key).toMatch(new RegExp(`^post-chat:[0-9a-f-]{36}/${user.id}/recap$`));
 
     const silent = await ctx.createUser('Ned');
-    const none = await ctx.request('POST', '/api/twilio/send-convo-recap-sms', { cookie: operator, body: { toUserName: silent.name, conversationTranscript: transcriptList } });
+    const none = await ctx.request('POST', '/api/twilio/send-convo-recap-sms', {
+      cookie: operator,
+      body: { toUserName: silent.name, conversationTranscript: transcriptList },
+    });
     expect(none).toMatchObject({ status: 400, body: { error: 'This user has no phone number, so no text message can be sent' } });
     await ctx.db.updateTable('users').set({ phone_number: '+14155550112', sms_opt_out: true }).where('id', '=', silent.id).execute();
-    const optedOut = await ctx.request('POST', '/api/twilio/send-convo-recap-sms', { cookie: operator, body: { toUserName: silent.name, conversationTranscript: transcriptList } });
+    const optedOut = await ctx.request('POST', '/api/twilio/send-convo-recap-sms', {
+      cookie: operator,
+      body: { toUserName: silent.name, conversationTranscript: transcriptList },
+    });
     expect(optedOut).toMatchObject({ status: 400, body: { error: 'This user has opted out of text messages' } });
   });
 
   test('send-sms (reminder) sends only links to this site', async () => {
     const user = await ctx.createUser('Oda', { phone_number: '+14155550113' });
     const url = 'http://hearth.test/user?id=Oda&module=Get%20to%20Know%20You';
-    const ok = await ctx.request('POST', '/api/twilio/send-sms', { cookie: operator, body: { toUserName: user.name, userUrl: url, conversationTranscript: transcriptList } });
+    const ok = await ctx.request('POST', '/api/twilio/send-sms', {
+      cookie: operator,
+      body: { toUserName: user.name, userUrl: url, conversationTranscript: transcriptList },
+    });
     expect(ok.status).toBe(200);
     const row = await ctx.db.selectFrom('outbox').selectAll().where('id', '=', ok.body.id).executeTakeFirstOrThrow();
     expect(row.kind).toBe('reminder');
     expect(row.body.endsWith(`\n${url}`)).toBe(true);
-    for (const userUrl of ['https://evil.example/user?id=Oda', 'http://hearth.test.evil.example/user', 'javascript:alert(1)', 'not a url']) {
-      const bad = await ctx.request('POST', '/api/twilio/send-sms', { cookie: operator, body: { toUserName: user.name, userUrl, conversationTranscript: transcriptList } });
+    for (const userUrl of [
+      'https://evil.example/user?id=Oda',
+      'http://hearth.test.evil.example/user',
+      'javascript:alert(1)',
+      'not a url',
+    ]) {
+      const bad = await ctx.request('POST', '/api/twilio/send-sms', {
+        cookie: operator,
+        body: { toUserName: user.name, userUrl, conversationTranscript: transcriptList },
+      });
       expect(bad.status).toBe(400);
       expect(bad.body.error).toContain('link');
     }
@@ -173,17 +222,28 @@ describe('post-chat endpoints (local provider)', () => {
     expect(r.body.tagline).toContain('✦');
     const row = await ctx.db.selectFrom('outbox').selectAll().where('id', '=', r.body.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ kind: 'tagline', to_address: '+14155550114', body: `Your Hearth tagline: ${r.body.tagline}` });
-    const neither = await ctx.request('POST', '/api/generate-tagline-send-sms', { cookie: operator, body: { conversation: transcriptList } });
+    const neither = await ctx.request('POST', '/api/generate-tagline-send-sms', {
+      cookie: operator,
+      body: { conversation: transcriptList },
+    });
     expect(neither).toMatchObject({ status: 400, body: { error: 'userFile or userName is required' } });
-    const unknown = await ctx.request('POST', '/api/generate-tagline-send-sms', { cookie: operator, body: { userFile: '999_nobody.json', conversation: transcriptList } });
+    const unknown = await ctx.request('POST', '/api/generate-tagline-send-sms', {
+      cookie: operator,
+      body: { userFile: '999_nobody.json', conversation: transcriptList },
+    });
     expect(unknown.status).toBe(404);
   });
 
   test('get-response answers the assistant like a person would', async () => {
-    const r = await ctx.request('POST', '/api/get-response', { cookie: operator, body: { systemPrompt: '', message: 'Hello! What would you like to be called?' } });
+    const r = await ctx.request('POST', '/api/get-response', {
+      cookie: operator,
+      body: { systemPrompt: '', message: 'Hello! What would you like to be called?' },
+    });
     expect(r.status).toBe(200);
     expect(r.body.gptResponse).toMatch(/call me|go by|is fine/i);
-    expect((await ctx.request('POST', '/api/get-response', { cookie: operator, body: { systemPrompt: 'x', message: '' } })).status).toBe(400);
+    expect((await ctx.request('POST', '/api/get-response', { cookie: operator, body: { systemPrompt: 'x', message: '' } })).status).toBe(
+      400,
+    );
     expect((await ctx.request('POST', '/api/get-response', { body: { systemPrompt: 'x', message: 'Hi?' } })).status).toBe(401);
   });
 });
@@ -203,10 +263,17 @@ describe('post-chat endpoints (OpenAI provider against a fake OpenAI REST server
   });
 
   test('the model gets the admin-edited prompt of the task and the transcript', async () => {
-    await ctx.db.updateTable('prompts').set({ prompt: 'ADMIN EDIT: write the profile as a haiku.' }).where('name', '=', 'profile_for_group').execute();
+    await ctx.db
+      .updateTable('prompts')
+      .set({ prompt: 'ADMIN EDIT: write the profile as a haiku.' })
+      .where('name', '=', 'profile_for_group')
+      .execute();
     const user = await ctx.createUser('Quinn');
     fake.reply = () => 'Quinn restores bicycles and grows tomatoes.';
-    const r = await ctx.request('PUT', `/api/update-profile-for-group/${user.name}`, { cookie: operator, body: { conversation_transcript: transcriptList } });
+    const r = await ctx.request('PUT', `/api/update-profile-for-group/${user.name}`, {
+      cookie: operator,
+      body: { conversation_transcript: transcriptList },
+    });
     expect(r).toMatchObject({ status: 200, body: { profile_for_group: 'Quinn restores bicycles and grows tomatoes.' } });
     const body = fake.chatRequests().at(-1);
     expect(body.messages[0]).toEqual({ role: 'system', content: 'ADMIN EDIT: write the profile as a haiku.' });
@@ -228,7 +295,10 @@ describe('post-chat endpoints (OpenAI provider against a fake OpenAI REST server
   test('get-response uses the stored system prompt when none is sent, and the temperature', async () => {
     await ctx.db.updateTable('system_prompt').set({ prompt: 'STORED SYSTEM PROMPT' }).where('id', '=', 1).execute();
     fake.reply = () => 'I like jazz.';
-    const r = await ctx.request('POST', '/api/get-response', { cookie: operator, body: { systemPrompt: '', message: 'What music do you like?', temperature: 1.1 } });
+    const r = await ctx.request('POST', '/api/get-response', {
+      cookie: operator,
+      body: { systemPrompt: '', message: 'What music do you like?', temperature: 1.1 },
+    });
     expect(r).toMatchObject({ status: 200, body: { gptResponse: 'I like jazz.' } });
     const body = fake.chatRequests().at(-1);
     expect(body.messages).toEqual([
@@ -243,7 +313,10 @@ describe('post-chat endpoints (OpenAI provider against a fake OpenAI REST server
   test('a failing provider is 502 with a message for a person, and nothing is stored', async () => {
     const user = await ctx.createUser('Sol');
     fake.failNext(400);
-    const r = await ctx.request('PUT', `/api/update-memory-document/${encodeURIComponent(user.name)}`, { cookie: operator, body: { conversation_transcript: transcriptList } });
+    const r = await ctx.request('PUT', `/api/update-memory-document/${encodeURIComponent(user.name)}`, {
+      cookie: operator,
+      body: { conversation_transcript: transcriptList },
+    });
     expect(r.status).toBe(502);
     expect(r.body.error).toContain('AI provider');
     const row = await ctx.db.selectFrom('users').select('memory_document').where('id', '=', user.id).executeTakeFirstOrThrow();

@@ -20,16 +20,24 @@ import * as service from './service';
 export const postChatRoutes = (deps: AppDeps) =>
   new Elysia({ prefix: '/api' })
     .use(authPlugin(deps))
-    .put('/update-profile-for-group/:userName', ({ params, body }) => service.updateProfile(deps, params.userName, body.conversation_transcript), {
-      auth: 'operator',
-      params: userNameParams,
-      body: updateProfileBody,
-    })
-    .put('/update-memory-document/:userName', ({ params, body }) => service.updateMemory(deps, params.userName, body.conversation_transcript), {
-      auth: 'operator',
-      params: userNameParams,
-      body: updateMemoryBody,
-    })
+    .put(
+      '/update-profile-for-group/:userName',
+      ({ params, body }) => service.updateProfile(deps, params.userName, body.conversation_transcript),
+      {
+        auth: 'operator',
+        params: userNameParams,
+        body: updateProfileBody,
+      },
+    )
+    .put(
+      '/update-memory-document/:userName',
+      ({ params, body }) => service.updateMemory(deps, params.userName, body.conversation_transcript),
+      {
+        auth: 'operator',
+        params: userNameParams,
+        body: updateMemoryBody,
+      },
+    )
     .post('/save-user-section-data', ({ body }) => service.saveSection(deps, body.user, body.sectionData), {
       auth: 'operator',
       body: sectionDataBody,

@@ -14,7 +14,6 @@ import { MIN_MESSAGES, MIN_SECONDS, RECAP_MIN_MESSAGES, type TranscriptLine } fr
 export type { SmsKind } from './sms';
 export type { TranscriptLine } from './transcript';
 
-
 export interface PostChatInput {
   voiceSessionId: string;
   userId: string;

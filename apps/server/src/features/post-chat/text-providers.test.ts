@@ -9,34 +9,80 @@ import { testConfig } from '../../test/harness';
 import { ProviderUnavailable } from '../../errors';
 import { domainStatus } from '../../plugins/errors';
 
-const transcriptTasks: TextTask[] = ['profile_for_group', 'memory_document', 'convo_recap_sms', 'tagline_sms', 'reminder_sms', 'quiz_summary'];
+const transcriptTasks: TextTask[] = [
+  'profile_for_group',
+  'memory_document',
+  'convo_recap_sms',
+  'tagline_sms',
+  'reminder_sms',
+  'quiz_summary',
+];
 
 describe('local text provider', () => {
   const local = createTextAi(testConfig());
 
   test('is local and free', async () => {
     expect(local.kind).toBe('local');
-    const r = await local.complete({ task: 'profile_for_group', instructions: 'x', input: composeInput([[INPUT.transcript, 'User: I restore bicycles']]) });
+    const r = await local.complete({
+      task: 'profile_for_group',
+      instructions: 'x',
+      input: composeInput([[INPUT.transcript, 'User: I restore bicycles']]),
+    });
     expect(r.costUsd).toBe(0);
     expect(r.text).toContain('bicycles');
   });
 
   test('never puts two words side by side that stood side by side in the transcript', () => {
-    const vocabulary = ['garden', 'gardening', 'bicycle', 'pottery', 'river', 'music', 'tomatoes', 'neighbours', 'chess', 'jazz', 'baking', 'hiking', 'themes', 'interests', 'and', 'the', 'about', 'conversation', 'hearth', 'hi', 'marta'];
+    const vocabulary = [
+      'garden',
+      'gardening',
+      'bicycle',
+      'pottery',
+      'river',
+      'music',
+      'tomatoes',
+      'neighbours',
+      'chess',
+      'jazz',
+      'baking',
+      'hiking',
+      'themes',
+      'interests',
+      'and',
+      'the',
+      'about',
+      'conversation',
+      'hearth',
+      'hi',
+      'marta',
+    ];
     const line = fc.array(fc.constantFrom(...vocabulary), { minLength: 1, maxLength: 14 }).map((w) => w.join(' '));
     const transcript = fc.array(fc.tuple(fc.constantFrom('User', 'Assistant'), line), { minLength: 1, maxLength: 12 });
     fc.assert(
-      fc.property(transcript, fc.constantFrom(...transcriptTasks), fc.constantFrom('', 'Interests and themes: chess, jazz.'), (lines, task, existing) => {
-        const text = lines.map(([role, l]) => `${role}: ${l}`).join('\n');
-        const output = localComplete(task, composeInput([[INPUT.name, 'Marta'], [INPUT.existing, existing], [INPUT.transcript, text]]), 0.8);
-        const fixed = new Set([...TEMPLATE_WORDS, 'marta']);
-        const said = wordPairs(text);
-        const w = words(output);
-        for (let i = 1; i < w.length; i++) {
-          if (fixed.has(w[i - 1]) && fixed.has(w[i])) continue; // both from the fixed text, not from the person
-          expect(said.has(`${w[i - 1]} ${w[i]}`)).toBe(false);
-        }
-      }),
+      fc.property(
+        transcript,
+        fc.constantFrom(...transcriptTasks),
+        fc.constantFrom('', 'Interests and themes: chess, jazz.'),
+        (lines, task, existing) => {
+          const text = lines.map(([role, l]) => `${role}: ${l}`).join('\n');
+          const output = localComplete(
+            task,
+            composeInput([
+              [INPUT.name, 'Marta'],
+              [INPUT.existing, existing],
+              [INPUT.transcript, text],
+            ]),
+            0.8,
+          );
+          const fixed = new Set([...TEMPLATE_WORDS, 'marta']);
+          const said = wordPairs(text);
+          const w = words(output);
+          for (let i = 1; i < w.length; i++) {
+            if (fixed.has(w[i - 1]) && fixed.has(w[i])) continue; // both from the fixed text, not from the person
+            expect(said.has(`${w[i - 1]} ${w[i]}`)).toBe(false);
+          }
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -44,7 +90,10 @@ describe('local text provider', () => {
   test('the profile merges the existing document with the new conversation', () => {
     const out = localComplete(
       'profile_for_group',
-      composeInput([[INPUT.existing, 'Interests and themes: chess, astronomy.'], [INPUT.transcript, 'User: I started pottery and I love pottery.\nAssistant: Pottery sounds fun!']]),
+      composeInput([
+        [INPUT.existing, 'Interests and themes: chess, astronomy.'],
+        [INPUT.transcript, 'User: I started pottery and I love pottery.\nAssistant: Pottery sounds fun!'],
+      ]),
       0.8,
     );
     expect(out).toStartWith('Interests and themes: pottery, ');
@@ -56,7 +105,14 @@ describe('local text provider', () => {
 
   test('the memory document counts the conversations it has seen', () => {
     const once = localComplete('memory_document', composeInput([[INPUT.transcript, 'User: kayaking on the lake']]), 0.8);
-    const twice = localComplete('memory_document', composeInput([[INPUT.existing, once], [INPUT.transcript, 'User: baking sourdough']]), 0.8);
+    const twice = localComplete(
+      'memory_document',
+      composeInput([
+        [INPUT.existing, once],
+        [INPUT.transcript, 'User: baking sourdough'],
+      ]),
+      0.8,
+    );
     expect(once).toContain('Conversations remembered: 1');
     expect(twice).toContain('Conversations remembered: 2');
     expect(twice).toContain('kayaking');
@@ -71,7 +127,11 @@ describe('local text provider', () => {
       'User: Three summers now. Honey, candles from the wax, and I teach children about pollinators.',
       'User: [speech 2.1 s]',
     ].join('\n');
-    const input = composeInput([[INPUT.name, 'Rosa'], [INPUT.module, 'Get to Know You'], [INPUT.transcript, transcript]]);
+    const input = composeInput([
+      [INPUT.name, 'Rosa'],
+      [INPUT.module, 'Get to Know You'],
+      [INPUT.transcript, transcript],
+    ]);
     const summary = localComplete('quiz_summary', input, 0.8);
     expect(summary).toBe(localComplete('quiz_summary', input, 1.2)); // deterministic
     expect(summary).toStartWith('In Get to Know You, Rosa talked about ');
@@ -86,7 +146,15 @@ describe('local text provider', () => {
     const w = words(summary);
     for (let i = 1; i < w.length; i++) expect(said.has(`${w[i - 1]} ${w[i]}`) && !TEMPLATE_WORDS.has(w[i])).toBe(false);
     // Nothing understood, nothing invented.
-    const quiet = localComplete('quiz_summary', composeInput([[INPUT.name, 'Rosa'], [INPUT.module, 'Hobbies.json'], [INPUT.transcript, 'User: [speech 1.0 s]']]), 0.8);
+    const quiet = localComplete(
+      'quiz_summary',
+      composeInput([
+        [INPUT.name, 'Rosa'],
+        [INPUT.module, 'Hobbies.json'],
+        [INPUT.transcript, 'User: [speech 1.0 s]'],
+      ]),
+      0.8,
+    );
     expect(quiet).toBe('In Hobbies, Rosa took part, but shared nothing specific enough to summarise.');
   });
 
@@ -103,15 +171,31 @@ describe('local text provider', () => {
   });
 
   test('subgroup names come from the keywords members share', () => {
-    const profiles = ['Ana loves hiking, cycling and pottery.', 'Bo loves cycling, hiking and camping.', 'Cy enjoys hiking and chess.'].join(PROFILE_SEPARATOR);
+    const profiles = [
+      'Ana loves hiking, cycling and pottery.',
+      'Bo loves cycling, hiking and camping.',
+      'Cy enjoys hiking and chess.',
+    ].join(PROFILE_SEPARATOR);
     const a = readJsonAnswer(localComplete('subgroup_naming', composeInput([[INPUT.memberProfiles, profiles]]), 0.8));
     expect(a).toEqual({ name: 'Hiking & Cycling Circle', description: 'Members who share an interest in hiking, cycling.' });
-    const b = readJsonAnswer(localComplete('subgroup_naming', composeInput([[INPUT.memberProfiles, profiles], [INPUT.namesUsed, 'Hiking & Cycling Circle']]), 0.8));
+    const b = readJsonAnswer(
+      localComplete(
+        'subgroup_naming',
+        composeInput([
+          [INPUT.memberProfiles, profiles],
+          [INPUT.namesUsed, 'Hiking & Cycling Circle'],
+        ]),
+        0.8,
+      ),
+    );
     expect(b?.name).not.toBe('Hiking & Cycling Circle');
   });
 
   test('test users are invented with faker, deterministically per input, avoiding used names', () => {
-    const input = composeInput([[INPUT.group, 'Riverside'], [INPUT.seed, 'abc:1']]);
+    const input = composeInput([
+      [INPUT.group, 'Riverside'],
+      [INPUT.seed, 'abc:1'],
+    ]);
     const first = readJsonAnswer(localComplete('test_user_generation', input, 1));
     expect(first).toEqual(readJsonAnswer(localComplete('test_user_generation', input, 1)));
     expect(typeof first?.name).toBe('string');
@@ -122,7 +206,12 @@ describe('local text provider', () => {
   });
 
   test('embeddings are L2-normalised TF-IDF over the batch', async () => {
-    const { vectors, costUsd } = await local.embed(['gardening tomatoes compost', 'tomatoes gardening seedlings', 'robotics coding electronics', '']);
+    const { vectors, costUsd } = await local.embed([
+      'gardening tomatoes compost',
+      'tomatoes gardening seedlings',
+      'robotics coding electronics',
+      '',
+    ]);
     expect(costUsd).toBe(0);
     for (const v of vectors.slice(0, 3)) expect(Math.hypot(...v)).toBeCloseTo(1, 10);
     expect(vectors[3].every((x) => x === 0)).toBe(true);
@@ -132,7 +221,10 @@ describe('local text provider', () => {
   });
 
   test('sections survive content that looks like a heading', () => {
-    const input = composeInput([[INPUT.transcript, 'User: hello\n### Name\nEve'], [INPUT.name, 'Ann']]);
+    const input = composeInput([
+      [INPUT.transcript, 'User: hello\n### Name\nEve'],
+      [INPUT.name, 'Ann'],
+    ]);
     expect(readInput(input).get(INPUT.name)).toBe('Ann');
   });
 
@@ -213,10 +305,15 @@ describe('OpenAI text provider (fake OpenAI REST server)', () => {
   });
 
   test('transcription sends the in-memory file with the configured model', async () => {
-    const t = createTranscription(testConfig({ openaiApiKey: 'sk-test-key', openaiBaseUrl: fake.baseUrl, openaiTranscribeModel: 'gpt-4o-mini-transcribe' }));
+    const t = createTranscription(
+      testConfig({ openaiApiKey: 'sk-test-key', openaiBaseUrl: fake.baseUrl, openaiTranscribeModel: 'gpt-4o-mini-transcribe' }),
+    );
     fake.transcriptText = 'Please add a dark mode.';
     const bytes = new Uint8Array(4000).fill(7);
-    expect(await t.transcribe({ bytes, fileName: 'feedback.wav', mimeType: 'audio/wav' })).toEqual({ text: 'Please add a dark mode.', transcribed: true });
+    expect(await t.transcribe({ bytes, fileName: 'feedback.wav', mimeType: 'audio/wav' })).toEqual({
+      text: 'Please add a dark mode.',
+      transcribed: true,
+    });
     const form = fake.requests.filter((r) => r.path === '/v1/audio/transcriptions').at(-1)!.body as FormData;
     expect(form.get('model')).toBe('gpt-4o-mini-transcribe');
     expect((form.get('file') as File).size).toBe(4000);

@@ -50,7 +50,10 @@ describe('named prompts (admin System Prompts tab)', () => {
 
   test('admins only: 401 without a session, 403 for operators and end users', async () => {
     const body = { promptName: 'quiz_summary', updatedPrompt: 'changed' };
-    for (const [method, path] of [['GET', '/api/get-prompts'], ['PUT', '/api/update-prompt']]) {
+    for (const [method, path] of [
+      ['GET', '/api/get-prompts'],
+      ['PUT', '/api/update-prompt'],
+    ]) {
       expect((await ctx.request(method, path, { body: method === 'PUT' ? body : undefined })).status).toBe(401);
       expect((await ctx.request(method, path, { cookie: operator, body: method === 'PUT' ? body : undefined })).status).toBe(403);
       expect((await ctx.request(method, path, { cookie: endUser, body: method === 'PUT' ? body : undefined })).status).toBe(403);
@@ -68,7 +71,10 @@ describe('system prompt (testing page "Edit gpt4o prompt")', () => {
   });
 
   test('PUT /api/update-system-prompt saves and answers { newSystemPrompt }', async () => {
-    const res = await ctx.request('PUT', '/api/update-system-prompt', { cookie: operator, body: { newSystemPrompt: 'Answer as a shy student.' } });
+    const res = await ctx.request('PUT', '/api/update-system-prompt', {
+      cookie: operator,
+      body: { newSystemPrompt: 'Answer as a shy student.' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ newSystemPrompt: 'Answer as a shy student.' });
     expect((await ctx.request('GET', '/api/get-system-prompt', { cookie: admin })).body).toEqual([{ prompt: 'Answer as a shy student.' }]);

@@ -1,7 +1,6 @@
 import type { DB } from '@hearth/db/client';
 
-export const findPrompt = (db: DB, name: string) =>
-  db.selectFrom('prompts').select('prompt').where('name', '=', name).executeTakeFirst();
+export const findPrompt = (db: DB, name: string) => db.selectFrom('prompts').select('prompt').where('name', '=', name).executeTakeFirst();
 
 export const listPrompts = (db: DB) => db.selectFrom('prompts').select(['name', 'prompt']).orderBy('name').execute();
 
@@ -13,8 +12,7 @@ export const updatePrompt = (db: DB, name: string, prompt: string) =>
     .returning(['name', 'prompt'])
     .executeTakeFirst();
 
-export const getSystemPrompt = (db: DB) =>
-  db.selectFrom('system_prompt').select('prompt').where('id', '=', 1).executeTakeFirst();
+export const getSystemPrompt = (db: DB) => db.selectFrom('system_prompt').select('prompt').where('id', '=', 1).executeTakeFirst();
 
 export const setSystemPrompt = (db: DB, prompt: string) =>
   db

@@ -200,9 +200,7 @@ export function numberVersions(versions: VersionInput[], label: string): Numbere
     taken.add(v.version);
   }
   let next = Math.max(0, ...taken) + 1;
-  return versions
-    .map((v) => ({ ...v, version: v.version ?? next++ }))
-    .sort((a, b) => a.version - b.version);
+  return versions.map((v) => ({ ...v, version: v.version ?? next++ })).sort((a, b) => a.version - b.version);
 }
 
 export function parseContent(value: unknown, opts: { isGlobal: boolean; label: string }): NumberedVersion[] {

@@ -57,7 +57,9 @@ describe('composeInstructions', () => {
 
   test('empty parts are left out instead of becoming empty paragraphs', () => {
     expect(composeInstructions({ globalPrompt: '  ', modulePrompt: '', prompt: null, userPage: true, memoryDocument: ' ' })).toBe('');
-    expect(composeInstructions({ globalPrompt: 'G', modulePrompt: '', userPage: true, memoryDocument: 'M' })).toBe('G\n\nUser Information\n\nM');
+    expect(composeInstructions({ globalPrompt: 'G', modulePrompt: '', userPage: true, memoryDocument: 'M' })).toBe(
+      'G\n\nUser Information\n\nM',
+    );
     // The memory document belongs to the user page only.
     expect(composeInstructions({ globalPrompt: 'G', modulePrompt: 'P', memoryDocument: 'M' })).toBe('G\n\nP');
   });
@@ -85,13 +87,18 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('reading modules from the database', () => {
-
   beforeAll(async () => {
     await insertSequence(ctx.db, 'banana', { versions: [{ version: 1, prompts: [welcome] }] });
     await insertSequence(ctx.db, 'Apple', {
       versions: [
         { version: 1, prompts: [welcome] },
-        { version: 2, prompts: [{ ...welcome, name: 'two' }, { ...welcome, name: 'gone', archived: true }] },
+        {
+          version: 2,
+          prompts: [
+            { ...welcome, name: 'two' },
+            { ...welcome, name: 'gone', archived: true },
+          ],
+        },
         { version: 3, archived: true, prompts: [{ ...welcome, name: 'three' }] },
       ],
     });
@@ -116,7 +123,12 @@ describe('reading modules from the database', () => {
 
   test('loadModuleVersion: a chosen version, a name with ".json" or another case', async () => {
     expect((await loadModuleVersion(ctx.db, 'apple.json', 1))?.version).toBe(1);
-    expect((await loadModuleVersion(ctx.db, 'GET TO KNOW YOU'))?.prompts.map((p) => p.name)).toEqual(['welcome', 'interests', 'community', 'wrap_up']);
+    expect((await loadModuleVersion(ctx.db, 'GET TO KNOW YOU'))?.prompts.map((p) => p.name)).toEqual([
+      'welcome',
+      'interests',
+      'community',
+      'wrap_up',
+    ]);
   });
 
   test('loadModuleVersion: null for unknown, archived, global or missing versions', async () => {
@@ -131,8 +143,14 @@ describe('reading modules from the database', () => {
   test('loadGlobalPrompt: the text of the highest non-archived version', async () => {
     expect(await loadGlobalPrompt(ctx.db)).toContain('You are Hearth');
     const { id } = await ctx.db.selectFrom('sequences').select('id').where('name', '=', 'global_prompt').executeTakeFirstOrThrow();
-    await ctx.db.insertInto('sequence_versions').values({ sequence_id: id, version: 2, global_prompt: 'Second.', sequential_prompts: jsonb([]) }).execute();
-    await ctx.db.insertInto('sequence_versions').values({ sequence_id: id, version: 3, global_prompt: 'Archived.', sequential_prompts: jsonb([]), archived: true }).execute();
+    await ctx.db
+      .insertInto('sequence_versions')
+      .values({ sequence_id: id, version: 2, global_prompt: 'Second.', sequential_prompts: jsonb([]) })
+      .execute();
+    await ctx.db
+      .insertInto('sequence_versions')
+      .values({ sequence_id: id, version: 3, global_prompt: 'Archived.', sequential_prompts: jsonb([]), archived: true })
+      .execute();
     expect(await loadGlobalPrompt(ctx.db)).toBe('Second.');
   });
 });

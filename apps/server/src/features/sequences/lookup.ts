@@ -13,7 +13,10 @@ export const PROMPT_FIELDS = ['name', 'description', 'prompt', 'trigger_conditio
 
 /** "Get to Know You.json" -> "Get to Know You". Only a trailing ".json" (any case) is removed. */
 export function sequenceBaseName(name: string): string {
-  return name.trim().replace(/\.json$/i, '').trim();
+  return name
+    .trim()
+    .replace(/\.json$/i, '')
+    .trim();
 }
 
 export const sequenceFileName = (name: string) => `${name}.json`;

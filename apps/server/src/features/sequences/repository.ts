@@ -85,8 +85,7 @@ export async function upsertVersion(db: DB, sequenceId: number, v: NumberedVersi
 export const renameSequence = (db: DB, sequenceId: number, name: string) =>
   db.updateTable('sequences').set({ name, updated_at: new Date() }).where('id', '=', sequenceId).execute();
 
-export const deleteSequence = (db: DB, sequenceId: number) =>
-  db.deleteFrom('sequences').where('id', '=', sequenceId).execute();
+export const deleteSequence = (db: DB, sequenceId: number) => db.deleteFrom('sequences').where('id', '=', sequenceId).execute();
 
 const touch = (db: DB, sequenceId: number) =>
   db.updateTable('sequences').set({ updated_at: new Date() }).where('id', '=', sequenceId).execute();

@@ -32,8 +32,7 @@ export const sequencesRoutes = (deps: AppDeps) =>
     })
     .put(
       '/update-sequence-content/:name',
-      ({ params, body, query }) =>
-        service.updateSequenceContent(deps.db, params.name, body, query.showArchivedPrompts ?? false),
+      ({ params, body, query }) => service.updateSequenceContent(deps.db, params.name, body, query.showArchivedPrompts ?? false),
       { auth: 'operator', params: sequenceParams, query: contentQuery, body: versionBody },
     )
     .post(

@@ -7,8 +7,6 @@ let operator: string;
 let admin: string;
 let endUser: string;
 
-
-
 beforeAll(async () => {
   ctx = await createTestContext();
   operator = await ctx.staffCookie('operator');

@@ -15,7 +15,8 @@ const version = (names: string[], extra: Record<string, unknown> = {}) => ({
 
 const content = async (name: string) =>
   (await ctx.request('GET', `/api/get-sequence-content/${encodeURIComponent(name)}`, { cookie: operator })).body;
-const create = (name: string, body: unknown) => ctx.request('POST', '/api/create-sequence', { cookie: operator, body: { name, content: body } });
+const create = (name: string, body: unknown) =>
+  ctx.request('POST', '/api/create-sequence', { cookie: operator, body: { name, content: body } });
 const listed = async () => (await ctx.request('GET', '/api/get-sequences', { cookie: operator })).body as string[];
 
 /** `cookie` null: no session. */
@@ -50,9 +51,18 @@ describe('POST /api/upload-sequence', () => {
   });
 
   test('documented errors: not .json, not JSON, bad shape, too large', async () => {
-    expect(await upload({ name: 'T1', file: new File(['[]'], 'module.txt') })).toMatchObject({ status: 400, body: { error: 'Only .json files can be uploaded' } });
-    expect(await upload({ name: 'T2', file: jsonFile('{"module_prompt": ', 'broken.json') })).toMatchObject({ status: 400, body: { error: 'The file is not valid JSON' } });
-    expect(await upload({ name: 'T3', file: jsonFile([]) })).toMatchObject({ status: 400, body: { error: 'The file contains no versions' } });
+    expect(await upload({ name: 'T1', file: new File(['[]'], 'module.txt') })).toMatchObject({
+      status: 400,
+      body: { error: 'Only .json files can be uploaded' },
+    });
+    expect(await upload({ name: 'T2', file: jsonFile('{"module_prompt": ', 'broken.json') })).toMatchObject({
+      status: 400,
+      body: { error: 'The file is not valid JSON' },
+    });
+    expect(await upload({ name: 'T3', file: jsonFile([]) })).toMatchObject({
+      status: 400,
+      body: { error: 'The file contains no versions' },
+    });
     const shape = await upload({ name: 'T4', file: jsonFile([{ module_prompt: 'm', sequential_prompts: [{ name: 'a' }] }]) });
     expect(shape).toMatchObject({ status: 400, body: { error: 'file[0].sequential_prompts[0].description must be a string' } });
     const huge = await upload({ name: 'T5', file: jsonFile(`[${' '.repeat(1024 * 1024)}]`) });
@@ -88,7 +98,9 @@ describe('POST /api/upload-sequence', () => {
     expect(res).toMatchObject({ status: 200, body: { fileName: 'Growing.json', created: false, versions: [3, 4, 5] } });
     const after = await content('Growing');
     expect(after.slice(0, 2)).toEqual(before);
-    expect(after.map((v: { version: number; sequential_prompts: Array<{ name: string }> }) => [v.version, v.sequential_prompts[0].name])).toEqual([
+    expect(
+      after.map((v: { version: number; sequential_prompts: Array<{ name: string }> }) => [v.version, v.sequential_prompts[0].name]),
+    ).toEqual([
       [1, 'one'],
       [2, 'two'],
       [3, 'nine'],
@@ -101,17 +113,27 @@ describe('POST /api/upload-sequence', () => {
   test('global_prompt.json cannot be uploaded to (400)', async () => {
     const before = await content('global_prompt');
     const message = 'Files cannot be uploaded to global_prompt.json; edit it in the editor';
-    expect(await upload({ name: 'global_prompt', file: jsonFile(version(['x'])) })).toMatchObject({ status: 400, body: { error: message } });
-    expect(await upload({ file: jsonFile({ global_prompt: 'Be brief.' }, 'GLOBAL_PROMPT.json') })).toMatchObject({ status: 400, body: { error: message } });
+    expect(await upload({ name: 'global_prompt', file: jsonFile(version(['x'])) })).toMatchObject({
+      status: 400,
+      body: { error: message },
+    });
+    expect(await upload({ file: jsonFile({ global_prompt: 'Be brief.' }, 'GLOBAL_PROMPT.json') })).toMatchObject({
+      status: 400,
+      body: { error: message },
+    });
     expect(await content('global_prompt')).toEqual(before);
   });
 
   test('simultaneous uploads of one new name: one creates it, the others add their versions', async () => {
-    const results = await Promise.all(Array.from({ length: 4 }, (_, i) => upload({ name: 'Upload Race', file: jsonFile(version([`r${i}`])) })));
+    const results = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => upload({ name: 'Upload Race', file: jsonFile(version([`r${i}`])) })),
+    );
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     expect(results.filter((r) => r.body.created)).toHaveLength(1);
     expect(results.flatMap((r) => r.body.versions).sort()).toEqual([1, 2, 3, 4]);
-    expect((await content('Upload Race')).map((v: { sequential_prompts: Array<{ name: string }> }) => v.sequential_prompts[0].name).sort()).toEqual(['r0', 'r1', 'r2', 'r3']);
+    expect(
+      (await content('Upload Race')).map((v: { sequential_prompts: Array<{ name: string }> }) => v.sequential_prompts[0].name).sort(),
+    ).toEqual(['r0', 'r1', 'r2', 'r3']);
   });
 
   test('without a session it is 401, for an end user 403, and nothing is stored', async () => {

@@ -45,7 +45,11 @@ describe('POST /api/create-sequence', () => {
   });
 
   test('without content it starts from the new-sequence template', async () => {
-    for (const [name, body] of [['From Template', undefined], ['From Empty List', []], ['From Null', null]] as const) {
+    for (const [name, body] of [
+      ['From Template', undefined],
+      ['From Empty List', []],
+      ['From Null', null],
+    ] as const) {
       const res = await create(name, body);
       expect(res.status).toBe(200);
       const [v] = await content(name);
@@ -86,7 +90,10 @@ describe('POST /api/create-sequence', () => {
   test('content with a bad shape is 400 with a message naming the field', async () => {
     const cases: Array<[unknown, string]> = [
       ['just text', 'content must be a version object'],
-      [[version(['a']), { module_prompt: 'x', sequential_prompts: [{ ...prompt('b'), trigger_condition: 3 }] }], 'content[1].sequential_prompts[0].trigger_condition must be a string'],
+      [
+        [version(['a']), { module_prompt: 'x', sequential_prompts: [{ ...prompt('b'), trigger_condition: 3 }] }],
+        'content[1].sequential_prompts[0].trigger_condition must be a string',
+      ],
       [[version(['a'], { version: 2 }), version(['b'], { version: 2 })], 'version 2 appears more than once'],
       [version(['dup', 'dup']), 'prompt names must be unique in a version ("dup" appears twice)'],
       [{ module_prompt: 'x', sequential_prompts: [prompt('a')], colour: 'red' }, 'Unknown field "colour"'],
@@ -100,8 +107,14 @@ describe('POST /api/create-sequence', () => {
   });
 
   test('content is linted: a dangling next_prompt is 400 with where it is; the template is exempt', async () => {
-    const dangling = await create('Lint Check', [version(['a']), { module_prompt: 'm', sequential_prompts: [prompt('a', { next_prompt: 'zz' })] }]);
-    expect(dangling).toMatchObject({ status: 400, body: { error: 'content[1]: Prompt "a": next_prompt "zz" names no prompt of this version' } });
+    const dangling = await create('Lint Check', [
+      version(['a']),
+      { module_prompt: 'm', sequential_prompts: [prompt('a', { next_prompt: 'zz' })] },
+    ]);
+    expect(dangling).toMatchObject({
+      status: 400,
+      body: { error: 'content[1]: Prompt "a": next_prompt "zz" names no prompt of this version' },
+    });
     const blank = await create('Lint Check', version(['a'], { sequential_prompts: [prompt('a', { prompt: ' ' })] }));
     expect(blank).toMatchObject({ status: 400, body: { error: 'content: Prompt "a": prompt must not be empty' } });
     expect(await listed()).not.toContain('Lint Check.json');
@@ -112,7 +125,12 @@ describe('POST /api/create-sequence', () => {
 
   test('versions without a number are numbered after the highest given one', async () => {
     await create('Numbered', [version(['a'], { version: 5 }), version(['b']), version(['c'], { version: 2 })]);
-    expect((await content('Numbered')).map((v: { version: number; sequential_prompts: Array<{ name: string }> }) => [v.version, v.sequential_prompts[0].name])).toEqual([
+    expect(
+      (await content('Numbered')).map((v: { version: number; sequential_prompts: Array<{ name: string }> }) => [
+        v.version,
+        v.sequential_prompts[0].name,
+      ]),
+    ).toEqual([
       [2, 'c'],
       [5, 'a'],
       [6, 'b'],
@@ -123,7 +141,10 @@ describe('POST /api/create-sequence', () => {
 describe('PUT /api/rename-sequence/{name}', () => {
   test('renames and answers { fileName }; the old name is gone', async () => {
     await create('Before Rename', version(['a']));
-    const res = await ctx.request('PUT', '/api/rename-sequence/Before%20Rename.json', { cookie: operator, body: { newName: 'After Rename' } });
+    const res = await ctx.request('PUT', '/api/rename-sequence/Before%20Rename.json', {
+      cookie: operator,
+      body: { newName: 'After Rename' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ fileName: 'After Rename.json' });
     const names = await listed();
@@ -148,7 +169,10 @@ describe('PUT /api/rename-sequence/{name}', () => {
     expect(taken.body.error).toBe('A sequence named "Get to Know You.json" already exists');
     expect((await rename('Rename Source', '  ')).status).toBe(400);
     expect((await rename('Rename Source', 'a/b')).status).toBe(400);
-    expect(await rename('global_prompt.json', 'Other')).toMatchObject({ status: 400, body: { error: 'global_prompt.json cannot be renamed' } });
+    expect(await rename('global_prompt.json', 'Other')).toMatchObject({
+      status: 400,
+      body: { error: 'global_prompt.json cannot be renamed' },
+    });
     expect(await listed()).toContain('Rename Source.json');
   });
 });
@@ -165,7 +189,10 @@ describe('DELETE /api/delete-sequence/{name}', () => {
   });
 
   test('404 unknown; global_prompt cannot be deleted (400)', async () => {
-    expect(await ctx.request('DELETE', '/api/delete-sequence/Missing', { cookie: operator })).toMatchObject({ status: 404, body: { error: 'Sequence not found' } });
+    expect(await ctx.request('DELETE', '/api/delete-sequence/Missing', { cookie: operator })).toMatchObject({
+      status: 404,
+      body: { error: 'Sequence not found' },
+    });
     const res = await ctx.request('DELETE', '/api/delete-sequence/global_prompt', { cookie: operator });
     expect(res).toMatchObject({ status: 400, body: { error: 'global_prompt.json cannot be deleted' } });
     expect(await listed()).toContain('global_prompt.json');
@@ -185,7 +212,11 @@ describe('PUT /api/update-sequence-content/{name}', () => {
   test('an existing version is replaced in place; an unknown number makes a new version', async () => {
     const replaced = await save('Editable', { ...version(['replaced']), version: 1 });
     expect(replaced.body.updatedSequence.map((v: { version: number }) => v.version)).toEqual([1, 2]);
-    expect(replaced.body.updatedSequence[0]).toEqual({ version: 1, module_prompt: 'About this module', sequential_prompts: [prompt('replaced')] });
+    expect(replaced.body.updatedSequence[0]).toEqual({
+      version: 1,
+      module_prompt: 'About this module',
+      sequential_prompts: [prompt('replaced')],
+    });
     const added = await save('Editable', { ...version(['new']), version: 40 });
     expect(added.body.updatedSequence.map((v: { version: number }) => v.version)).toEqual([1, 2, 3]);
   });
@@ -198,7 +229,11 @@ describe('PUT /api/update-sequence-content/{name}', () => {
     expect(stored[0].module_prompt).toBe('m2');
     expect(stored[0].sequential_prompts.map((p: { name: string }) => p.name)).toEqual(['live', 'old']);
 
-    const fullSave = await save('Archive Keeper', { version: 1, module_prompt: 'm3', sequential_prompts: [prompt('live')] }, '?showArchivedPrompts=true');
+    const fullSave = await save(
+      'Archive Keeper',
+      { version: 1, module_prompt: 'm3', sequential_prompts: [prompt('live')] },
+      '?showArchivedPrompts=true',
+    );
     expect(fullSave.body.updatedSequence[0].sequential_prompts.map((p: { name: string }) => p.name)).toEqual(['live']);
   });
 
@@ -226,11 +261,23 @@ describe('PUT /api/update-sequence-content/{name}', () => {
       ['Editable', { module_prompt: 'm' }, 'sequential_prompts must be a list of prompts'],
       ['Editable', { module_prompt: 'm', sequential_prompts: [] }, 'sequential_prompts must have at least one prompt'],
       ['Editable', { module_prompt: 'm', sequential_prompts: ['text'] }, 'sequential_prompts[0] must be an object'],
-      ['Editable', { module_prompt: 'm', sequential_prompts: [{ ...prompt('a'), next_prompt: undefined }] }, 'sequential_prompts[0].next_prompt must be a string'],
-      ['Editable', { module_prompt: 'm', sequential_prompts: [prompt('a'), prompt('b'), { ...prompt('c'), description: null }] }, 'sequential_prompts[2].description must be a string'],
+      [
+        'Editable',
+        { module_prompt: 'm', sequential_prompts: [{ ...prompt('a'), next_prompt: undefined }] },
+        'sequential_prompts[0].next_prompt must be a string',
+      ],
+      [
+        'Editable',
+        { module_prompt: 'm', sequential_prompts: [prompt('a'), prompt('b'), { ...prompt('c'), description: null }] },
+        'sequential_prompts[2].description must be a string',
+      ],
       ['Editable', { module_prompt: 'm', sequential_prompts: [prompt('x'), prompt(' x ')] }, '"x" appears twice'],
       ['Editable', { module_prompt: 'm', sequential_prompts: [prompt('  ')] }, 'sequential_prompts[0].name must not be empty'],
-      ['Editable', { module_prompt: 'm', sequential_prompts: [{ ...prompt('a'), trigger_conditon: 'typo' }] }, 'Unknown field "trigger_conditon" in sequential_prompts[0]'],
+      [
+        'Editable',
+        { module_prompt: 'm', sequential_prompts: [{ ...prompt('a'), trigger_conditon: 'typo' }] },
+        'Unknown field "trigger_conditon" in sequential_prompts[0]',
+      ],
       ['Editable', { ...version(['a']), version: 0 }, 'version must be a whole number'],
       ['Editable', { ...version(['a']), version: 1.5 }, 'version must be a whole number'],
       ['Editable', { ...version(['a']), archived: 'yes' }, 'archived must be true or false'],
@@ -249,8 +296,14 @@ describe('PUT /api/update-sequence-content/{name}', () => {
   test('a dangling next_prompt or a blank prompt is 400 with the lint message and nothing is stored', async () => {
     await create('Flow', version(['greeting', 'goodbye']));
     const before = await content('Flow');
-    const dangling = await save('Flow', { module_prompt: 'm', sequential_prompts: [prompt('greeting', { next_prompt: 'wrap_up' }), prompt('goodbye')] });
-    expect(dangling).toMatchObject({ status: 400, body: { error: 'Prompt "greeting": next_prompt "wrap_up" names no prompt of this version' } });
+    const dangling = await save('Flow', {
+      module_prompt: 'm',
+      sequential_prompts: [prompt('greeting', { next_prompt: 'wrap_up' }), prompt('goodbye')],
+    });
+    expect(dangling).toMatchObject({
+      status: 400,
+      body: { error: 'Prompt "greeting": next_prompt "wrap_up" names no prompt of this version' },
+    });
     const replacing = await save('Flow', { version: 1, module_prompt: 'm', sequential_prompts: [prompt('greeting', { prompt: '' })] });
     expect(replacing).toMatchObject({ status: 400, body: { error: 'Prompt "greeting": prompt must not be empty' } });
     expect(await content('Flow')).toEqual(before);

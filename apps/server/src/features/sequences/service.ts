@@ -59,10 +59,7 @@ export async function createSequence(db: DB, rawName: string, content: unknown) 
  * them added as new versions after its highest (in file order, the file's own numbers ignored), so an upload
  * never overwrites a version.
  */
-export async function uploadSequence(
-  db: DB,
-  upload: { name?: string; fileName: string; byteLength: number; text: () => Promise<string> },
-) {
+export async function uploadSequence(db: DB, upload: { name?: string; fileName: string; byteLength: number; text: () => Promise<string> }) {
   if (!/\.json$/i.test(upload.fileName.trim())) throw new Invalid('Only .json files can be uploaded');
   if (upload.byteLength > MAX_SEQUENCE_FILE_BYTES) throw new TooLarge('The file is too large (at most 1 MB)');
   const name = parseSequenceName(upload.name?.trim() ? upload.name : upload.fileName);

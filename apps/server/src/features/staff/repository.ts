@@ -6,8 +6,7 @@ const columns = ['id', 'email', 'role', 'disabled', 'created_at', 'last_sign_in_
 
 export const listStaff = (db: DB) => db.selectFrom('staff').select(columns).orderBy('email').execute();
 
-export const findStaff = (db: DB, id: string) =>
-  db.selectFrom('staff').select(columns).where('id', '=', id).executeTakeFirst();
+export const findStaff = (db: DB, id: string) => db.selectFrom('staff').select(columns).where('id', '=', id).executeTakeFirst();
 
 /** Undefined when the e-mail is taken. */
 export const insertStaff = (db: DB, values: { email: string; passwordHash: string; role: StaffRole }) =>
@@ -18,11 +17,7 @@ export const insertStaff = (db: DB, values: { email: string; passwordHash: strin
     .returning(columns)
     .executeTakeFirst();
 
-export const updateStaff = (
-  db: DB,
-  id: string,
-  set: { role?: StaffRole; disabled?: boolean; passwordHash?: string },
-) =>
+export const updateStaff = (db: DB, id: string, set: { role?: StaffRole; disabled?: boolean; passwordHash?: string }) =>
   db
     .updateTable('staff')
     .set({ role: set.role, disabled: set.disabled, password_hash: set.passwordHash })

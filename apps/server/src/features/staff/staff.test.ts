@@ -302,7 +302,13 @@ describe('logs', () => {
       await ctx.request('DELETE', `/api/staff/${created.body.id}`, { cookie: admin });
       expect(lines.some((l) => l.includes('staff account created'))).toBe(true);
       const all = lines.join('\n');
-      for (const secret of [email, created.body.generatedPassword, reset.body.generatedPassword, 'a secret password', 'another secret pw']) {
+      for (const secret of [
+        email,
+        created.body.generatedPassword,
+        reset.body.generatedPassword,
+        'a secret password',
+        'another secret pw',
+      ]) {
         expect(all).not.toContain(secret);
       }
     } finally {

@@ -30,7 +30,11 @@ describe('balanced subgroups', () => {
 
   test('clear clusters are kept together even when shuffled', () => {
     // Three directions with noise; members of one direction must share a subgroup.
-    const directions = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0]];
+    const directions = [
+      [1, 0, 0, 0],
+      [0, 1, 0, 0],
+      [0, 0, 1, 0],
+    ];
     const vectors: number[][] = [];
     const cluster: number[] = [];
     let seed = 7;
@@ -46,7 +50,15 @@ describe('balanced subgroups', () => {
   });
 
   test('zero vectors (members with nothing written about them) are still placed', () => {
-    const groups = balancedGroups([[0, 0], [0, 0], [1, 0], [0, 1]], 2);
+    const groups = balancedGroups(
+      [
+        [0, 0],
+        [0, 0],
+        [1, 0],
+        [0, 1],
+      ],
+      2,
+    );
     expect(sizesOf(groups)).toEqual([2, 2]);
   });
 });

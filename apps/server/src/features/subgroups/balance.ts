@@ -31,7 +31,12 @@ export function balancedGroups(vectors: number[][], size: number): number[][] {
   const base = Math.floor(n / k);
   const extra = n % k;
 
-  let assignment = assignWithCapacity(v, farthestFirst(v, k).map((i) => v[i]), base, extra);
+  let assignment = assignWithCapacity(
+    v,
+    farthestFirst(v, k).map((i) => v[i]),
+    base,
+    extra,
+  );
   let best = { assignment, score: score(v, assignment, k) };
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const next = assignWithCapacity(v, centroidsOf(v, assignment, k), base, extra);

@@ -18,7 +18,9 @@ const AI_CONCURRENCY = 4;
 function wholeNumber(value: number | string, field: string, min: number, max: number): number {
   const n = typeof value === 'string' ? Number(value.trim() || NaN) : value;
   if (!Number.isInteger(n) || n < min || n > max) {
-    throw badRequest(max === Infinity ? `${field} must be a whole number of at least ${min}` : `${field} must be a whole number from ${min} to ${max}`);
+    throw badRequest(
+      max === Infinity ? `${field} must be a whole number of at least ${min}` : `${field} must be a whole number from ${min} to ${max}`,
+    );
   }
   return n;
 }
@@ -130,9 +132,24 @@ export async function assignSubgroups(deps: AppDeps, groupId: string | number, u
 /** The name and description from the provider's answer; a name is unique within the group. */
 function subgroupLabel(answer: string, usedNames: string[], ordinal: number) {
   const json = readJsonAnswer(answer);
-  const lines = answer.split('\n').map((l) => l.trim()).filter(Boolean);
-  let name = clip(String(json?.name ?? lines[0] ?? '').replace(/^name\s*:\s*/i, '').replace(/["*]/g, '').trim(), 80) || `Subgroup ${ordinal}`;
-  const description = clip(String(json?.description ?? lines.slice(1).join(' ')).replace(/^description\s*:\s*/i, '').trim(), 500);
+  const lines = answer
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  let name =
+    clip(
+      String(json?.name ?? lines[0] ?? '')
+        .replace(/^name\s*:\s*/i, '')
+        .replace(/["*]/g, '')
+        .trim(),
+      80,
+    ) || `Subgroup ${ordinal}`;
+  const description = clip(
+    String(json?.description ?? lines.slice(1).join(' '))
+      .replace(/^description\s*:\s*/i, '')
+      .trim(),
+    500,
+  );
   const taken = new Set(usedNames.map((n) => n.toLowerCase()));
   for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${name.replace(/ \(\d+\)$/, '')} (${n})`;
   return { name, description };
@@ -176,7 +193,13 @@ export async function generateTestUsers(deps: AppDeps, groupId: string | number,
 function testUserFrom(answer: string) {
   const json = readJsonAnswer(answer);
   // SPEC §5: underscores are stripped from user names.
-  const name = clip(String(json?.name ?? '').replace(/_/g, '').replace(/\s+/g, ' ').trim(), 60);
+  const name = clip(
+    String(json?.name ?? '')
+      .replace(/_/g, '')
+      .replace(/\s+/g, ' ')
+      .trim(),
+    60,
+  );
   const profile = clip(String(json?.profile ?? '').trim(), 2000);
   if (!name || !profile) {
     log.warn('unusable test user answer', { hasName: Boolean(name), hasProfile: Boolean(profile) });

@@ -22,7 +22,10 @@ const MAKERS = [
 
 async function groupWith(ctx: TestContext, profiles: string[]) {
   const groupId = randomUUID();
-  await ctx.db.insertInto('groups').values({ id: groupId, name: `Group ${groupId.slice(0, 8)}` }).execute();
+  await ctx.db
+    .insertInto('groups')
+    .values({ id: groupId, name: `Group ${groupId.slice(0, 8)}` })
+    .execute();
   const users = [];
   for (const [i, profile] of profiles.entries()) {
     const u = await ctx.createUser(`Member${i}`);
@@ -37,7 +40,13 @@ async function membersBySubgroup(ctx: TestContext, groupId: string) {
   const rows = await ctx.db
     .selectFrom('group_members')
     .leftJoin('subgroups', 'subgroups.id', 'group_members.subgroup_id')
-    .select(['group_members.user_id', 'group_members.subgroup_id', 'group_members.user_description', 'subgroups.name', 'subgroups.description'])
+    .select([
+      'group_members.user_id',
+      'group_members.subgroup_id',
+      'group_members.user_description',
+      'subgroups.name',
+      'subgroups.description',
+    ])
     .where('group_members.group_id', '=', groupId)
     .execute();
   const map = new Map<string, typeof rows>();
@@ -104,10 +113,16 @@ describe('subgroups (local provider)', () => {
       expect(r.status).toBe(400);
     }
     const empty = randomUUID();
-    await ctx.db.insertInto('groups').values({ id: empty, name: `Empty ${empty}` }).execute();
+    await ctx.db
+      .insertInto('groups')
+      .values({ id: empty, name: `Empty ${empty}` })
+      .execute();
     const none = await ctx.request('POST', '/api/assign-subgroups', { cookie: admin, body: { groupId: empty, usersPerGroup: 2 } });
     expect(none).toMatchObject({ status: 400, body: { error: 'The group has no members' } });
-    const unknown = await ctx.request('POST', '/api/assign-subgroups', { cookie: admin, body: { groupId: 'no-such-group', usersPerGroup: 2 } });
+    const unknown = await ctx.request('POST', '/api/assign-subgroups', {
+      cookie: admin,
+      body: { groupId: 'no-such-group', usersPerGroup: 2 },
+    });
     expect(unknown).toMatchObject({ status: 404, body: { error: 'Group not found' } });
   });
 
@@ -119,7 +134,9 @@ describe('subgroups (local provider)', () => {
     expect((await ctx.request('POST', '/api/assign-subgroups', { cookie: await ctx.userCookie(users[0].id), body })).status).toBe(403);
     const gen = { groupId, usersToGenerate: 2 };
     expect((await ctx.request('POST', '/api/generate-test-users', { body: gen })).status).toBe(401);
-    expect((await ctx.request('POST', '/api/generate-test-users', { cookie: await ctx.staffCookie('operator'), body: gen })).status).toBe(403);
+    expect((await ctx.request('POST', '/api/generate-test-users', { cookie: await ctx.staffCookie('operator'), body: gen })).status).toBe(
+      403,
+    );
     expect(await ctx.db.selectFrom('subgroups').select('id').where('group_id', '=', groupId).execute()).toEqual([]);
   });
 
@@ -148,10 +165,23 @@ describe('subgroups (local provider)', () => {
   });
 
   test('generate-test-users clamps the amount into 1 to 40 and makes 15 when it is missing', async () => {
-    const cases: Array<[unknown, number]> = [[0, 1], [-5, 1], [41, 40], [1000, 40], [2.4, 2], [' 3 ', 3], [undefined, 15], [null, 15], ['', 15]];
+    const cases: Array<[unknown, number]> = [
+      [0, 1],
+      [-5, 1],
+      [41, 40],
+      [1000, 40],
+      [2.4, 2],
+      [' 3 ', 3],
+      [undefined, 15],
+      [null, 15],
+      ['', 15],
+    ];
     for (const [usersToGenerate, expected] of cases) {
       const groupId = randomUUID();
-      await ctx.db.insertInto('groups').values({ id: groupId, name: `Clamp ${groupId}` }).execute();
+      await ctx.db
+        .insertInto('groups')
+        .values({ id: groupId, name: `Clamp ${groupId}` })
+        .execute();
       const body = usersToGenerate === undefined ? { groupId } : { groupId, usersToGenerate };
       const r = await ctx.request('POST', '/api/generate-test-users', { cookie: admin, body });
       expect([usersToGenerate, r.status, r.body.created]).toEqual([usersToGenerate, 200, expected]);
@@ -162,7 +192,10 @@ describe('subgroups (local provider)', () => {
 
   test('generate-test-users errors: an amount that is no number, unknown group', async () => {
     const groupId = randomUUID();
-    await ctx.db.insertInto('groups').values({ id: groupId, name: `G ${groupId}` }).execute();
+    await ctx.db
+      .insertInto('groups')
+      .values({ id: groupId, name: `G ${groupId}` })
+      .execute();
     for (const usersToGenerate of ['many', 'NaN', true]) {
       const r = await ctx.request('POST', '/api/generate-test-users', { cookie: admin, body: { groupId, usersToGenerate } });
       expect(r.status).toBe(400);
@@ -201,8 +234,16 @@ describe('subgroups (OpenAI provider against a fake OpenAI REST server)', () => 
     const naming = fake.chatRequests().filter((b) => b.response_format);
     expect(naming).toHaveLength(2);
     expect(naming[0].messages[0].content).toStartWith('ADMIN NAMING PROMPT');
-    const subgroups = await ctx.db.selectFrom('subgroups').select(['name', 'description']).where('group_id', '=', groupId).orderBy('name').execute();
-    expect(subgroups).toEqual([{ name: 'Circle 1', description: 'Described 1.' }, { name: 'Circle 2', description: 'Described 2.' }]);
+    const subgroups = await ctx.db
+      .selectFrom('subgroups')
+      .select(['name', 'description'])
+      .where('group_id', '=', groupId)
+      .orderBy('name')
+      .execute();
+    expect(subgroups).toEqual([
+      { name: 'Circle 1', description: 'Described 1.' },
+      { name: 'Circle 2', description: 'Described 2.' },
+    ]);
   });
 
   test('test users come from the model; an unusable answer is 502 and creates nobody', async () => {

@@ -40,8 +40,7 @@ export async function findUserByName(db: DB, userName: string) {
 export type FoundUser = NonNullable<Awaited<ReturnType<typeof findUserByFile>>>;
 
 /** ISO 8601 in UTC whatever the session's TimeZone, so both databases answer the same text. */
-export const isoUtc = (column: RawBuilder<unknown>) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const isoUtc = (column: RawBuilder<unknown>) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 // The admin view (SPEC §3) is built from four per-user aggregates: quiz summaries (qs), groups (gs), and one
 // pass over section records (d) for minutes per module, the total and the latest conversation. Both forms

@@ -6,14 +6,7 @@ const phone = t.String({ maxLength: 100 });
 const email = t.String({ maxLength: 320 });
 const userRef = t.String({ minLength: 1, maxLength: 400 });
 
-export const SORT_KEYS = [
-  'name',
-  'email',
-  'phone_number',
-  'lastModuleUsed',
-  'lastConversationDate',
-  'totalDurationOfAllSections',
-] as const;
+export const SORT_KEYS = ['name', 'email', 'phone_number', 'lastModuleUsed', 'lastConversationDate', 'totalDurationOfAllSections'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 
 export const DEFAULT_PAGE_SIZE = 100;

@@ -3,8 +3,7 @@ import type { DB } from '@hearth/db/client';
 import { adminUserViews, allAdminUserViews, isoUtc } from './lookup';
 import type { SortKey } from './model';
 
-export const listUserNames = (db: DB) =>
-  db.selectFrom('users').select(['id', 'name']).orderBy(sql`lower(name)`).orderBy('id').execute();
+export const listUserNames = (db: DB) => db.selectFrom('users').select(['id', 'name']).orderBy(sql`lower(name)`).orderBy('id').execute();
 
 export const allAdminUsers = (db: DB) => allAdminUserViews(db);
 
@@ -83,16 +82,33 @@ export async function exportUser(db: DB, userId: string) {
   const [user, groups, sections, quizzes, memory, mood, feedback, messages, voice, links, sessions] = await Promise.all([
     db
       .selectFrom('users')
-      .select(['id', 'name', 'file_name as fileName', 'email', 'phone_number', 'memory_document', 'profile_for_group',
-        'sms_opt_out', 'is_test_user', at('created_at').as('createdAt')])
+      .select([
+        'id',
+        'name',
+        'file_name as fileName',
+        'email',
+        'phone_number',
+        'memory_document',
+        'profile_for_group',
+        'sms_opt_out',
+        'is_test_user',
+        at('created_at').as('createdAt'),
+      ])
       .where('id', '=', userId)
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('group_members as gm')
       .innerJoin('groups as g', 'g.id', 'gm.group_id')
       .leftJoin('subgroups as sg', 'sg.id', 'gm.subgroup_id')
-      .select(['g.id', 'g.name', 'gm.subgroup_id as subgroupId', 'sg.name as subgroupName',
-        'sg.description as subgroupDescription', 'gm.user_description as userDescription', at('gm.created_at').as('joinedAt')])
+      .select([
+        'g.id',
+        'g.name',
+        'gm.subgroup_id as subgroupId',
+        'sg.name as subgroupName',
+        'sg.description as subgroupDescription',
+        'gm.user_description as userDescription',
+        at('gm.created_at').as('joinedAt'),
+      ])
       .where('gm.user_id', '=', userId)
       .orderBy('g.name')
       .execute(),
@@ -102,20 +118,51 @@ export async function exportUser(db: DB, userId: string) {
       .where('user_id', '=', userId)
       .orderBy('start_time')
       .execute(),
-    db.selectFrom('quiz_summaries').select([at('date').as('date'), 'summary']).where('user_id', '=', userId).orderBy('date').execute(),
-    db.selectFrom('memory_entries').select(['key', 'value', at('updated_at').as('updatedAt')]).where('user_id', '=', userId).orderBy('key').execute(),
-    db.selectFrom('mood_entries').select(['key', 'value', at('updated_at').as('updatedAt')]).where('user_id', '=', userId).orderBy('key').execute(),
+    db
+      .selectFrom('quiz_summaries')
+      .select([at('date').as('date'), 'summary'])
+      .where('user_id', '=', userId)
+      .orderBy('date')
+      .execute(),
+    db
+      .selectFrom('memory_entries')
+      .select(['key', 'value', at('updated_at').as('updatedAt')])
+      .where('user_id', '=', userId)
+      .orderBy('key')
+      .execute(),
+    db
+      .selectFrom('mood_entries')
+      .select(['key', 'value', at('updated_at').as('updatedAt')])
+      .where('user_id', '=', userId)
+      .orderBy('key')
+      .execute(),
     db
       .selectFrom('feedback')
-      .select(['id', 'feedback', 'selected_sequence as selectedSequence', 'selected_version as selectedVersion',
-        'last_conversation as lastConversation', at('created_at').as('createdAt')])
+      .select([
+        'id',
+        'feedback',
+        'selected_sequence as selectedSequence',
+        'selected_version as selectedVersion',
+        'last_conversation as lastConversation',
+        at('created_at').as('createdAt'),
+      ])
       .where('user_id', '=', userId)
       .orderBy('id')
       .execute(),
     db
       .selectFrom('outbox')
-      .select(['id', 'channel', 'kind', 'to_address as to', 'subject', 'body', 'status', 'attempts',
-        at('created_at').as('createdAt'), at('sent_at').as('sentAt')])
+      .select([
+        'id',
+        'channel',
+        'kind',
+        'to_address as to',
+        'subject',
+        'body',
+        'status',
+        'attempts',
+        at('created_at').as('createdAt'),
+        at('sent_at').as('sentAt'),
+      ])
       .where('user_id', '=', userId)
       .orderBy('id')
       .execute(),

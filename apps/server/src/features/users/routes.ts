@@ -2,14 +2,7 @@ import { Elysia } from 'elysia';
 import type { AppDeps } from '../../deps';
 import { authPlugin } from '../../plugins/auth';
 import { log } from '../../log';
-import {
-  createUserBody,
-  fileNameParams,
-  updatePhoneBody,
-  updateUserInfoBody,
-  userNameParams,
-  usersInfoQuery,
-} from './model';
+import { createUserBody, fileNameParams, updatePhoneBody, updateUserInfoBody, userNameParams, usersInfoQuery } from './model';
 import * as service from './service';
 
 /**

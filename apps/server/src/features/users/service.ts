@@ -23,7 +23,10 @@ export function normalizeEmail(input: string | null | undefined): string | null 
 /** SPEC §5: underscores are stripped from the name as typed; the name is required. */
 export function cleanName(input: string): string {
   // Control characters never belong in a name (and would break the SMS and e-mail texts that carry it).
-  const name = input.replace(/_/g, '').replace(/[\p{Cc}]/gu, '').trim();
+  const name = input
+    .replace(/_/g, '')
+    .replace(/[\p{Cc}]/gu, '')
+    .trim();
   if (!name) throw new Invalid('Name is required');
   if (name.length > 100) throw new Invalid('Name is too long (100 characters at most)');
   return name;
@@ -31,10 +34,7 @@ export function cleanName(input: string): string {
 
 export const getUserNames = (db: DB) => repo.listUserNames(db);
 
-export async function getAllUsersInfo(
-  db: DB,
-  query: { page?: number; pageSize?: number; q?: string; sort?: string },
-) {
+export async function getAllUsersInfo(db: DB, query: { page?: number; pageSize?: number; q?: string; sort?: string }) {
   const paged = query.page !== undefined || query.pageSize !== undefined || query.q !== undefined || query.sort !== undefined;
   if (!paged) return repo.allAdminUsers(db);
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;

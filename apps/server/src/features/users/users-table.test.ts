@@ -22,7 +22,13 @@ beforeAll(async () => {
   u.carl = await ctx.createUser('Carl', { email: 'carl@example.org' });
   u.dora = await ctx.createUser('dora', { email: 'aaa@example.org', phone_number: '+447911123456' });
   u.eve = await ctx.createUser('100% Eve');
-  await ctx.db.insertInto('groups').values([{ id: 'gb', name: 'Bakers' }, { id: 'ga', name: 'artists' }]).execute();
+  await ctx.db
+    .insertInto('groups')
+    .values([
+      { id: 'gb', name: 'Bakers' },
+      { id: 'ga', name: 'artists' },
+    ])
+    .execute();
   await ctx.db
     .insertInto('group_members')
     .values([
@@ -66,12 +72,18 @@ describe('GET /api/get-all-users-info without a query', () => {
         { date: at(500).toISOString(), summary: 'First quiz' },
         { date: at(50).toISOString(), summary: 'Second quiz' },
       ],
-      groups: [{ id: 'ga', name: 'artists' }, { id: 'gb', name: 'Bakers' }],
+      groups: [
+        { id: 'ga', name: 'artists' },
+        { id: 'gb', name: 'Bakers' },
+      ],
       analytics: {
         lastModuleUsed: 'Module A',
         lastConversationDate: at(10).toISOString(),
         totalDurationOfAllSections: 55,
-        sessionDurations: [{ moduleName: 'Module A', duration: 45 }, { moduleName: 'Module B', duration: 10 }],
+        sessionDurations: [
+          { moduleName: 'Module A', duration: 45 },
+          { moduleName: 'Module B', duration: 10 },
+        ],
       },
     });
   });

@@ -18,14 +18,20 @@ const minutesAgo = (n: number) => new Date(Date.UTC(2026, 0, 10, 12, 0, 0) - n *
 async function addSection(userId: string, moduleName: string, endedMinutesAgo: number, minutes: number) {
   await ctx.db
     .insertInto('section_records')
-    .values({ user_id: userId, module_name: moduleName, start_time: minutesAgo(endedMinutesAgo + minutes), end_time: minutesAgo(endedMinutesAgo) })
+    .values({
+      user_id: userId,
+      module_name: moduleName,
+      start_time: minutesAgo(endedMinutesAgo + minutes),
+      end_time: minutesAgo(endedMinutesAgo),
+    })
     .execute();
 }
 
 async function addGroup(name: string, userIds: string[]) {
   const id = `g${Math.random().toString(36).slice(2, 10)}`;
   await ctx.db.insertInto('groups').values({ id, name }).execute();
-  for (const userId of userIds) await ctx.db.insertInto('group_members').values({ group_id: id, user_id: userId, subgroup_id: null }).execute();
+  for (const userId of userIds)
+    await ctx.db.insertInto('group_members').values({ group_id: id, user_id: userId, subgroup_id: null }).execute();
   return id;
 }
 
@@ -36,7 +42,10 @@ describe('GET /api/get-user-names', () => {
     const res = await ctx.request('GET', '/api/get-user-names', { cookie: operator });
     expect(res.status).toBe(200);
     const mine = res.body.filter((u: { name: string }) => u.name.toLowerCase().startsWith('names '));
-    expect(mine).toEqual([{ id: a.id, name: 'names alpha' }, { id: b.id, name: 'Names Beta' }]);
+    expect(mine).toEqual([
+      { id: a.id, name: 'names alpha' },
+      { id: b.id, name: 'Names Beta' },
+    ]);
     expect(Object.keys(res.body[0]).sort()).toEqual(['id', 'name']);
   });
 
@@ -58,11 +67,19 @@ describe('POST /api/create-user', () => {
     expect(typeof res.body.id).toBe('string');
     expect(res.body.fileName).toBe(`${res.body.id}_maryann lee.json`);
     const row = await ctx.db.selectFrom('users').selectAll().where('id', '=', res.body.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ name: 'MaryAnn Lee', file_name: res.body.fileName, phone_number: '+14155552671', email: 'mary@example.org' });
+    expect(row).toMatchObject({
+      name: 'MaryAnn Lee',
+      file_name: res.body.fileName,
+      phone_number: '+14155552671',
+      email: 'mary@example.org',
+    });
   });
 
   test('a number without a plus is read as a US number; email and phone are optional', async () => {
-    const res = await ctx.request('POST', '/api/create-user', { cookie: operator, body: { name: 'Local Number', phone_number: '4155552672', email: '' } });
+    const res = await ctx.request('POST', '/api/create-user', {
+      cookie: operator,
+      body: { name: 'Local Number', phone_number: '4155552672', email: '' },
+    });
     expect(res.status).toBe(200);
     const row = await ctx.db.selectFrom('users').select(['phone_number', 'email']).where('id', '=', res.body.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ phone_number: '+14155552672', email: null });
@@ -109,7 +126,13 @@ describe('GET /api/get-user-content/{userName}', () => {
   test('staff read any user by name, file name or id', async () => {
     const u = await ctx.createUser('Content Reader', { email: 'cr@example.org', phone_number: '+14155550101' });
     await ctx.db.updateTable('users').set({ memory_document: 'likes hiking' }).where('id', '=', u.id).execute();
-    const expected = { phone_number: '+14155550101', email: 'cr@example.org', memory_document: 'likes hiking', name: 'Content Reader', userFile: u.fileName };
+    const expected = {
+      phone_number: '+14155550101',
+      email: 'cr@example.org',
+      memory_document: 'likes hiking',
+      name: 'Content Reader',
+      userFile: u.fileName,
+    };
     for (const ref of ['content reader', u.fileName, u.id]) {
       const res = await ctx.request('GET', `/api/get-user-content/${encodeURIComponent(ref)}`, { cookie: operator });
       expect(res.status).toBe(200);
@@ -117,7 +140,7 @@ describe('GET /api/get-user-content/{userName}', () => {
     }
   });
 
-  test('an end user reads their own content; another user\'s name is 404', async () => {
+  test("an end user reads their own content; another user's name is 404", async () => {
     const me = await ctx.createUser('Own Content');
     const other = await ctx.createUser('Someone Else', { phone_number: '+14155550102' });
     const cookie = await ctx.userCookie(me.id);
@@ -155,14 +178,23 @@ describe('PUT /api/update-user-info', () => {
       body: { userFileName: u.fileName, phoneNumber: '+447911123456', email: 'new@example.org' },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ phone_number: '+447911123456', email: 'new@example.org', memory_document: '', name: 'Info Target', userFile: u.fileName });
+    expect(res.body).toEqual({
+      phone_number: '+447911123456',
+      email: 'new@example.org',
+      memory_document: '',
+      name: 'Info Target',
+      userFile: u.fileName,
+    });
     const row = await ctx.db.selectFrom('users').select(['phone_number', 'email']).where('id', '=', u.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ phone_number: '+447911123456', email: 'new@example.org' });
   });
 
   test('empty values remove the phone and e-mail; left-out fields stay', async () => {
     const u = await ctx.createUser('Info Clear', { email: 'keep@example.org', phone_number: '+14155550103' });
-    const res = await ctx.request('PUT', '/api/update-user-info', { cookie: operator, body: { userFileName: u.fileName, phoneNumber: '' } });
+    const res = await ctx.request('PUT', '/api/update-user-info', {
+      cookie: operator,
+      body: { userFileName: u.fileName, phoneNumber: '' },
+    });
     expect(res.body).toMatchObject({ phone_number: null, email: 'keep@example.org' });
     const res2 = await ctx.request('PUT', '/api/update-user-info', { cookie: operator, body: { userFileName: u.id, email: '' } });
     expect(res2.body).toMatchObject({ phone_number: null, email: null });
@@ -175,18 +207,27 @@ describe('PUT /api/update-user-info', () => {
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: 'Invalid phone number' });
     }
-    const email = await ctx.request('PUT', '/api/update-user-info', { cookie: operator, body: { userFileName: u.fileName, email: 'nope' } });
+    const email = await ctx.request('PUT', '/api/update-user-info', {
+      cookie: operator,
+      body: { userFileName: u.fileName, email: 'nope' },
+    });
     expect(email.status).toBe(400);
     const row = await ctx.db.selectFrom('users').select('phone_number').where('id', '=', u.id).executeTakeFirstOrThrow();
     expect(row.phone_number).toBe('+14155550104');
   });
 
   test('404 for an unknown user, 401 without a session, 403 for an end user', async () => {
-    const missing = await ctx.request('PUT', '/api/update-user-info', { cookie: operator, body: { userFileName: 'nope_nobody.json', email: '' } });
+    const missing = await ctx.request('PUT', '/api/update-user-info', {
+      cookie: operator,
+      body: { userFileName: 'nope_nobody.json', email: '' },
+    });
     expect(missing.status).toBe(404);
     expect((await ctx.request('PUT', '/api/update-user-info', { body: { userFileName: 'x' } })).status).toBe(401);
     const u = await ctx.createUser('Info Self');
-    const res = await ctx.request('PUT', '/api/update-user-info', { cookie: await ctx.userCookie(u.id), body: { userFileName: u.fileName, email: '' } });
+    const res = await ctx.request('PUT', '/api/update-user-info', {
+      cookie: await ctx.userCookie(u.id),
+      body: { userFileName: u.fileName, email: '' },
+    });
     expect(res.status).toBe(403);
   });
 });
@@ -216,7 +257,7 @@ describe('PUT /api/update-user-phone-number/{userName}', () => {
     expect(row.phone_number).toBe('+14155550108');
   });
 
-  test('another user\'s number is 404 and untouched; staff may set anyone\'s; 401 without a session', async () => {
+  test("another user's number is 404 and untouched; staff may set anyone's; 401 without a session", async () => {
     const me = await ctx.createUser('Phone Me');
     const other = await ctx.createUser('Phone Other', { phone_number: '+14155550110' });
     const res = await ctx.request('PUT', `/api/update-user-phone-number/${other.fileName}`, {
@@ -226,7 +267,10 @@ describe('PUT /api/update-user-phone-number/{userName}', () => {
     expect(res.status).toBe(404);
     const row = await ctx.db.selectFrom('users').select('phone_number').where('id', '=', other.id).executeTakeFirstOrThrow();
     expect(row.phone_number).toBe('+14155550110');
-    const staff = await ctx.request('PUT', `/api/update-user-phone-number/${other.fileName}`, { cookie: operator, body: { phoneNumber: '+14155550112' } });
+    const staff = await ctx.request('PUT', `/api/update-user-phone-number/${other.fileName}`, {
+      cookie: operator,
+      body: { phoneNumber: '+14155550112' },
+    });
     expect(staff.body).toEqual({ phone_number: '+14155550112' });
     expect((await ctx.request('PUT', `/api/update-user-phone-number/${other.fileName}`, { body: { phoneNumber: '' } })).status).toBe(401);
   });
@@ -235,20 +279,53 @@ describe('PUT /api/update-user-phone-number/{userName}', () => {
 /** One row in every table that refers to a user, so delete and export can be checked against all of them. */
 async function fillEverything(userId: string) {
   const groupId = await addGroup(`Everything ${userId}`, [userId]);
-  await ctx.db.insertInto('subgroups').values({ id: `s${userId}`, group_id: groupId, name: 'Walkers', description: 'Likes walks' }).execute();
-  await ctx.db.updateTable('group_members').set({ subgroup_id: `s${userId}`, user_description: 'walks daily' }).where('user_id', '=', userId).execute();
+  await ctx.db
+    .insertInto('subgroups')
+    .values({ id: `s${userId}`, group_id: groupId, name: 'Walkers', description: 'Likes walks' })
+    .execute();
+  await ctx.db
+    .updateTable('group_members')
+    .set({ subgroup_id: `s${userId}`, user_description: 'walks daily' })
+    .where('user_id', '=', userId)
+    .execute();
   await addSection(userId, 'Get to Know You', 10, 12);
-  await ctx.db.insertInto('quiz_summaries').values({ user_id: userId, summary: 'Quiz one', date: minutesAgo(100) }).execute();
+  await ctx.db
+    .insertInto('quiz_summaries')
+    .values({ user_id: userId, summary: 'Quiz one', date: minutesAgo(100) })
+    .execute();
   await ctx.db.insertInto('memory_entries').values({ user_id: userId, key: 'favourite_food', value: 'soup' }).execute();
   await ctx.db.insertInto('mood_entries').values({ user_id: userId, key: 'tired', value: -1 }).execute();
-  await ctx.db.insertInto('feedback').values({ user_id: userId, feedback: 'Nice', last_conversation: jsonb([{ role: 'user', text: 'hi' }]) }).execute();
-  await ctx.db.insertInto('outbox').values({ unique_key: `k-${userId}`, user_id: userId, channel: 'sms', kind: 'invite', to_address: '+14155550113', body: 'Hello' }).execute();
-  await ctx.db.insertInto('user_link_tokens').values({ token_hash: hashToken(`secret-${userId}`), user_id: userId, module_name: 'Get to Know You' }).execute();
-  await ctx.db.insertInto('voice_sessions').values({ id: `v${userId}`, user_id: userId, module_name: 'Get to Know You', started_at: minutesAgo(30) }).execute();
+  await ctx.db
+    .insertInto('feedback')
+    .values({ user_id: userId, feedback: 'Nice', last_conversation: jsonb([{ role: 'user', text: 'hi' }]) })
+    .execute();
+  await ctx.db
+    .insertInto('outbox')
+    .values({ unique_key: `k-${userId}`, user_id: userId, channel: 'sms', kind: 'invite', to_address: '+14155550113', body: 'Hello' })
+    .execute();
+  await ctx.db
+    .insertInto('user_link_tokens')
+    .values({ token_hash: hashToken(`secret-${userId}`), user_id: userId, module_name: 'Get to Know You' })
+    .execute();
+  await ctx.db
+    .insertInto('voice_sessions')
+    .values({ id: `v${userId}`, user_id: userId, module_name: 'Get to Know You', started_at: minutesAgo(30) })
+    .execute();
   return groupId;
 }
 
-const userTables = ['sessions', 'user_link_tokens', 'group_members', 'section_records', 'quiz_summaries', 'memory_entries', 'mood_entries', 'feedback', 'outbox', 'voice_sessions'] as const;
+const userTables = [
+  'sessions',
+  'user_link_tokens',
+  'group_members',
+  'section_records',
+  'quiz_summaries',
+  'memory_entries',
+  'mood_entries',
+  'feedback',
+  'outbox',
+  'voice_sessions',
+] as const;
 
 describe('DELETE /api/delete-user/{fileName}', () => {
   test('removes the user and every row that refers to them; the group stays', async () => {
@@ -259,7 +336,11 @@ describe('DELETE /api/delete-user/{fileName}', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ deleted: u.fileName });
     for (const table of userTables) {
-      const left = await ctx.db.selectFrom(table).select(ctx.db.fn.countAll<number>().as('n')).where('user_id', '=', u.id).executeTakeFirstOrThrow();
+      const left = await ctx.db
+        .selectFrom(table)
+        .select(ctx.db.fn.countAll<number>().as('n'))
+        .where('user_id', '=', u.id)
+        .executeTakeFirstOrThrow();
       expect([table, Number(left.n)]).toEqual([table, 0]);
     }
     expect(await ctx.db.selectFrom('users').select('id').where('id', '=', u.id).executeTakeFirst()).toBeUndefined();
@@ -287,15 +368,28 @@ describe('GET /api/export-user/{fileName}', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toContain('attachment');
     const e = res.body;
-    expect(e.user).toMatchObject({ id: u.id, name: 'Export Me', fileName: u.fileName, email: 'ex@example.org', phone_number: '+14155550115' });
+    expect(e.user).toMatchObject({
+      id: u.id,
+      name: 'Export Me',
+      fileName: u.fileName,
+      email: 'ex@example.org',
+      phone_number: '+14155550115',
+    });
     expect(e.groups).toHaveLength(1);
-    expect(e.groups[0]).toMatchObject({ userDescription: 'walks daily', subgroup: { id: `s${u.id}`, name: 'Walkers', description: 'Likes walks' } });
-    expect(e.sectionRecords).toEqual([{ moduleName: 'Get to Know You', startTime: minutesAgo(22).toISOString(), endTime: minutesAgo(10).toISOString() }]);
+    expect(e.groups[0]).toMatchObject({
+      userDescription: 'walks daily',
+      subgroup: { id: `s${u.id}`, name: 'Walkers', description: 'Likes walks' },
+    });
+    expect(e.sectionRecords).toEqual([
+      { moduleName: 'Get to Know You', startTime: minutesAgo(22).toISOString(), endTime: minutesAgo(10).toISOString() },
+    ]);
     expect(e.quizSummaries).toEqual([{ date: minutesAgo(100).toISOString(), summary: 'Quiz one' }]);
     expect(e.memoryEntries).toMatchObject([{ key: 'favourite_food', value: 'soup' }]);
     expect(e.moodEntries).toMatchObject([{ key: 'tired', value: -1 }]);
     expect(e.feedback).toMatchObject([{ feedback: 'Nice', lastConversation: [{ role: 'user', text: 'hi' }] }]);
-    expect(e.messages).toMatchObject([{ channel: 'sms', kind: 'invite', to: '+14155550115'.replace('115', '113'), body: 'Hello', status: 'queued' }]);
+    expect(e.messages).toMatchObject([
+      { channel: 'sms', kind: 'invite', to: '+14155550115'.replace('115', '113'), body: 'Hello', status: 'queued' },
+    ]);
     expect(typeof e.messages[0].id).toBe('string');
     expect(e.voiceSessions).toMatchObject([{ id: `v${u.id}`, moduleName: 'Get to Know You', endedAt: null }]);
     expect(e.personalLinks).toMatchObject({ issued: 1, active: 1, lastUsedAt: null });

@@ -29,13 +29,7 @@ export function DataTablePagination({ page, pageCount, onPageChange, disabled, c
         {`Page ${current} of ${total}`}
       </p>
       <div className="flex flex-wrap items-center gap-1">
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          disabled={disabled || current <= 1}
-          onClick={() => onPageChange(current - 1)}
-        >
+        <Button type="button" variant="outline" size="sm" disabled={disabled || current <= 1} onClick={() => onPageChange(current - 1)}>
           <ChevronLeft aria-hidden />
           <span className="sr-only sm:not-sr-only">Previous</span>
         </Button>
@@ -54,13 +48,7 @@ export function DataTablePagination({ page, pageCount, onPageChange, disabled, c
             {n}
           </Button>
         ))}
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          disabled={disabled || current >= total}
-          onClick={() => onPageChange(current + 1)}
-        >
+        <Button type="button" variant="outline" size="sm" disabled={disabled || current >= total} onClick={() => onPageChange(current + 1)}>
           <span className="sr-only sm:not-sr-only">Next</span>
           <ChevronRight aria-hidden />
         </Button>

@@ -64,10 +64,7 @@ export function DataTable<TData extends RowData>({
   className,
 }: DataTableProps<TData>) {
   const sorting = useMemo<SortingState>(() => (sort ? [{ id: sort.key, desc: sort.dir === 'desc' }] : []), [sort])
-  const rowSelection = useMemo<RowSelectionState>(
-    () => Object.fromEntries(selectedIds.map((id) => [id, true] as const)),
-    [selectedIds],
-  )
+  const rowSelection = useMemo<RowSelectionState>(() => Object.fromEntries(selectedIds.map((id) => [id, true] as const)), [selectedIds])
   const selectable = onSelectedIdsChange !== undefined
 
   const table = useTable({

@@ -8,8 +8,7 @@ export type StaffAccount = Awaited<ReturnType<typeof fetchStaffAccounts>>[number
 export type StaffRole = StaffAccount['role']
 
 /** Without `password` the server generates one and answers it once as `generatedPassword`. */
-export const createStaffAccount = (body: { email: string; role: StaffRole; password?: string }) =>
-  unwrap(client.api.staff.post(body))
+export const createStaffAccount = (body: { email: string; role: StaffRole; password?: string }) => unwrap(client.api.staff.post(body))
 
 export const updateStaffAccount = (id: string, body: { role?: StaffRole; disabled?: boolean; resetPassword?: true }) =>
   unwrap(client.api.staff({ id }).put(body))

@@ -50,8 +50,7 @@ export async function fetchGroups(signal?: AbortSignal) {
 
 export type GroupOption = Awaited<ReturnType<typeof fetchGroups>>[number]
 
-export const addUserToGroup = (groupId: string, userFile: string) =>
-  unwrap(client.api['add-user-to-group'].post({ groupId, userFile }))
+export const addUserToGroup = (groupId: string, userFile: string) => unwrap(client.api['add-user-to-group'].post({ groupId, userFile }))
 
 export const removeUserFromGroup = (groupId: string, userFile: string) =>
   unwrap(client.api['remove-user-from-group'].post({ groupId, userFile }))

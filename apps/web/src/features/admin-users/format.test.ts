@@ -37,7 +37,12 @@ describe('moduleBars', () => {
   })
 
   test('a tiny module still shows a sliver; no sessions, no bars', () => {
-    expect(moduleBars([{ moduleName: 'Long', duration: 600 }, { moduleName: 'Short', duration: 0.1 }])[1].percent).toBe(2)
+    expect(
+      moduleBars([
+        { moduleName: 'Long', duration: 600 },
+        { moduleName: 'Short', duration: 0.1 },
+      ])[1].percent,
+    ).toBe(2)
     expect(moduleBars([])).toEqual([])
   })
 })

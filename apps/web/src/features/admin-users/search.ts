@@ -11,4 +11,3 @@ export const USER_SORT_KEYS = [
   'lastConversationDate',
   'totalDurationOfAllSections',
 ] as const satisfies readonly SortKey[]
-

@@ -27,7 +27,10 @@ describe('sendFailure (SPEC §8 by status)', () => {
   test('500, 502 and 400 for SMS and Email', () => {
     expect(sendFailure('sms', 500, '').title).toBe('Failed to send SMS, please try again later')
     expect(sendFailure('email', 500, '').title).toBe('Failed to send Email, please try again later')
-    expect(sendFailure('sms', 502, 'Twilio said no')).toEqual({ title: 'Problems to send SMS, please try again later', description: 'Twilio said no' })
+    expect(sendFailure('sms', 502, 'Twilio said no')).toEqual({
+      title: 'Problems to send SMS, please try again later',
+      description: 'Twilio said no',
+    })
     expect(sendFailure('email', 502, '').title).toBe('Problems to send Email, please try again later')
     expect(sendFailure('sms', 400, 'Failed to send SMS, invalid Phone')).toEqual({ title: 'Failed to send SMS, invalid Phone' })
     expect(sendFailure('email', 400, 'x').title).toBe('Failed to send Email, user does not have an email address')
@@ -49,7 +52,16 @@ test('success, already-sent and bulk texts', () => {
 
 test('blastProgress folds the outbox states into what the admin reads', () => {
   const counts = { queued: 3, sending: 1, sent: 4, delivered: 2, undelivered: 1, failed: 1, skipped: 2, unknown: 1 }
-  expect(blastProgress(counts, 15)).toEqual({ waiting: 4, sent: 6, failed: 2, skipped: 2, unknown: 1, finished: 11, total: 15, percent: 73 })
+  expect(blastProgress(counts, 15)).toEqual({
+    waiting: 4,
+    sent: 6,
+    failed: 2,
+    skipped: 2,
+    unknown: 1,
+    finished: 11,
+    total: 15,
+    percent: 73,
+  })
   const none = { queued: 0, sending: 0, sent: 0, delivered: 0, undelivered: 0, failed: 0, skipped: 0, unknown: 0 }
   expect(blastProgress(none, 0).percent).toBe(100)
 })

@@ -84,7 +84,16 @@ export function blastProgress(counts: OutboxCounts, total: number) {
   const failed = counts.failed + counts.undelivered
   const finished = sent + failed + counts.skipped + counts.unknown
   const of = Math.max(total, finished + waiting)
-  return { waiting, sent, failed, skipped: counts.skipped, unknown: counts.unknown, finished, total: of, percent: of > 0 ? Math.round((finished / of) * 100) : 100 }
+  return {
+    waiting,
+    sent,
+    failed,
+    skipped: counts.skipped,
+    unknown: counts.unknown,
+    finished,
+    total: of,
+    percent: of > 0 ? Math.round((finished / of) * 100) : 100,
+  }
 }
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`

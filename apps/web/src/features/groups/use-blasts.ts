@@ -52,7 +52,8 @@ export function useBlasts(initial: readonly Blast[]) {
         const mine = current[kind]
         const theirs = next[kind]
         // Ours is newer when the server's list does not have it yet (a blast started a moment ago).
-        if (mine && (!theirs || (theirs.campaignId !== mine.campaignId && timeOf(theirs.startedAt) < timeOf(mine.startedAt)))) next[kind] = mine
+        if (mine && (!theirs || (theirs.campaignId !== mine.campaignId && timeOf(theirs.startedAt) < timeOf(mine.startedAt))))
+          next[kind] = mine
       }
       return next
     })

@@ -47,11 +47,15 @@ export function statusOf(message: { status: string; retrying: boolean }): { labe
   const status = message.status as MessageStatus
   if (status === 'queued' && message.retrying) return { label: 'Retrying', tone: 'warning' }
   const tone: Tone =
-    status === 'sent' || status === 'delivered' ? 'good'
-    : status === 'failed' || status === 'undelivered' ? 'bad'
-    : status === 'unknown' ? 'warning'
-    : status === 'skipped' ? 'muted'
-    : 'waiting'
+    status === 'sent' || status === 'delivered'
+      ? 'good'
+      : status === 'failed' || status === 'undelivered'
+        ? 'bad'
+        : status === 'unknown'
+          ? 'warning'
+          : status === 'skipped'
+            ? 'muted'
+            : 'waiting'
   return { label: STATUS_LABELS[status] ?? message.status, tone }
 }
 

@@ -16,8 +16,7 @@ export type SequenceVersion = Awaited<ReturnType<typeof fetchSequenceContent>>[n
 export const saveSequenceVersion = (name: string, version: Record<string, unknown>) =>
   unwrap(client.api['update-sequence-content']({ name }).put(version))
 
-export const renameSequence = (name: string, newName: string) =>
-  unwrap(client.api['rename-sequence']({ name }).put({ newName }))
+export const renameSequence = (name: string, newName: string) => unwrap(client.api['rename-sequence']({ name }).put({ newName }))
 
 export const createSequence = (name: string) => unwrap(client.api['create-sequence'].post({ name }))
 

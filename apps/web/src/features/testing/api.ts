@@ -12,8 +12,7 @@ export async function fetchSystemPrompt(options: Signal = {}): Promise<string> {
 }
 
 /** PUT /api/update-system-prompt → { newSystemPrompt }. */
-export const updateSystemPrompt = (newSystemPrompt: string) =>
-  unwrap(client.api['update-system-prompt'].put({ newSystemPrompt }))
+export const updateSystemPrompt = (newSystemPrompt: string) => unwrap(client.api['update-system-prompt'].put({ newSystemPrompt }))
 
 /** POST /api/get-response: the second model's reply to the assistant's message. */
 export async function fetchSecondModelReply(input: { systemPrompt: string; message: string; temperature: number }): Promise<string> {

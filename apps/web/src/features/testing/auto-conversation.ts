@@ -45,7 +45,13 @@ export class AutoConversation {
     // An interrupted answer is not answered: whoever interrupted it has the turn.
     if (event.response.status !== 'completed') return
     const last = messages.at(-1)
-    const text = last?.type === 'message' ? last.content.map((part) => ('text' in part ? part.text : (part.transcript ?? ''))).join(' ').trim() : ''
+    const text =
+      last?.type === 'message'
+        ? last.content
+            .map((part) => ('text' in part ? part.text : (part.transcript ?? '')))
+            .join(' ')
+            .trim()
+        : ''
     if (text) void this.answer(text)
   }
 

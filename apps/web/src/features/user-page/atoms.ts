@@ -116,10 +116,7 @@ export const loadUserPageAtom = atom(null, (get, set, input: LoadUserPageInput):
       }
     }
 
-    const [content, modules] = await Promise.allSettled([
-      fetchUserContent(preview ? user.name : user.userFile),
-      fetchModuleFiles(),
-    ])
+    const [content, modules] = await Promise.allSettled([fetchUserContent(preview ? user.name : user.userFile), fetchModuleFiles()])
     if (modules.status === 'fulfilled') {
       const names = selectableModules(modules.value)
       set(modulesBaseAtom, names)

@@ -167,4 +167,3 @@ export const closeFeedbackAtom = atom(null, (get, set) => {
   const step = get(stepBaseAtom)
   if (step === 'thankyou' || step === 'local') set(stepBaseAtom, 'initial')
 })
-

@@ -5,14 +5,7 @@ import { useAtomValue } from 'jotai'
 import { ScrollText } from 'lucide-react'
 
 import { Button } from '@hearth/ui/components/button'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@hearth/ui/components/dialog'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@hearth/ui/components/dialog'
 
 import { CopyButton } from '@/components/copy-button'
 import { voiceSessionInfoAtom } from '@/voice/atoms'

@@ -76,7 +76,13 @@ type RowProps = {
 
 const ConversationRow = memo(function ConversationRow({ item, number, latency, canDelete, onDelete }: RowProps) {
   const tool = item.type === 'function_call'
-  const who = tool ? `Tool call ${item.name ?? ''}`.trim() : item.role === 'user' ? 'User' : item.role === 'assistant' ? 'Assistant' : 'System'
+  const who = tool
+    ? `Tool call ${item.name ?? ''}`.trim()
+    : item.role === 'user'
+      ? 'User'
+      : item.role === 'assistant'
+        ? 'Assistant'
+        : 'System'
   const label = tool ? `${who}` : `${item.role} message ${number}`
   const failed = tool && item.output ? toolFailed(item.output) : null
   return (
@@ -97,9 +103,7 @@ const ConversationRow = memo(function ConversationRow({ item, number, latency, c
         {tool ? (
           <p className="font-mono text-xs break-words text-muted-foreground">
             {item.text || '{}'}
-            {item.output && (
-              <span className={cn('block', failed ? 'text-destructive' : 'text-emerald-700')}>→ {failed ?? 'done'}</span>
-            )}
+            {item.output && <span className={cn('block', failed ? 'text-destructive' : 'text-emerald-700')}>→ {failed ?? 'done'}</span>}
           </p>
         ) : (
           <p className="text-sm break-words whitespace-pre-wrap">{item.text || <span className="text-muted-foreground">…</span>}</p>

@@ -102,13 +102,21 @@ export function EventLogPanel({ log, className }: { log: EventLog; className?: s
           <table aria-label="Event log" className="w-full min-w-[44rem] border-collapse text-xs">
             <thead className="sticky top-0 z-10 bg-muted/95 text-left text-muted-foreground backdrop-blur">
               <tr>
-                <th scope="col" className="px-2 py-1.5 font-medium">Time</th>
+                <th scope="col" className="px-2 py-1.5 font-medium">
+                  Time
+                </th>
                 <th scope="col" className="px-2 py-1.5 font-medium">
                   <span className="sr-only">Direction</span>
                 </th>
-                <th scope="col" className="px-2 py-1.5 font-medium">Type</th>
-                <th scope="col" className="px-2 py-1.5 text-right font-medium">Count</th>
-                <th scope="col" className="px-2 py-1.5 font-medium">Details</th>
+                <th scope="col" className="px-2 py-1.5 font-medium">
+                  Type
+                </th>
+                <th scope="col" className="px-2 py-1.5 text-right font-medium">
+                  Count
+                </th>
+                <th scope="col" className="px-2 py-1.5 font-medium">
+                  Details
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -163,12 +171,7 @@ const EventRow = memo(
             )}
           </td>
           <td className="px-2 py-1 font-mono whitespace-nowrap">
-            <button
-              type="button"
-              className="text-left underline-offset-2 hover:underline"
-              aria-expanded={expanded}
-              onClick={onToggle}
-            >
+            <button type="button" className="text-left underline-offset-2 hover:underline" aria-expanded={expanded} onClick={onToggle}>
               {row.type}
             </button>
           </td>

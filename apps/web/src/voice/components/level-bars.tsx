@@ -24,44 +24,32 @@ export function LevelBars({ level, label, barCount = 8, className, barClassName 
   const ref = useRef<HTMLDivElement>(null)
   const shown = useRef(new Float32Array(barCount))
 
-  const draw = useCallback(
-    (element: HTMLDivElement, reading: LevelReading, elapsedMs: number) => {
-      const bars = element.children
-      const heights = shown.current
-      const loud = loudness(reading.rms)
-      let falling = false
-      for (let i = 0; i < heights.length; i++) {
-        // Bars follow the spectrum (lifted, so quieter bands still show), scaled by overall loudness so
-        // that silence rests even with some room noise.
-        const source = reading.bars[Math.floor((i * reading.bars.length) / heights.length)] ?? 0
-        const target = Math.min(1, Math.pow(source, 0.6) * Math.min(1, loud * 1.5))
-        const fallen = heights[i] - (FALL_PER_SECOND * elapsedMs) / 1000
-        heights[i] = target >= fallen ? target : fallen
-        if (heights[i] > target + 0.001) falling = true
-        ;(bars[i] as HTMLElement).style.transform = `scaleY(${REST + (1 - REST) * heights[i]})`
-      }
-      element.setAttribute('data-peak', reading.peak.toFixed(3))
-      return falling
-    },
-    [],
-  )
+  const draw = useCallback((element: HTMLDivElement, reading: LevelReading, elapsedMs: number) => {
+    const bars = element.children
+    const heights = shown.current
+    const loud = loudness(reading.rms)
+    let falling = false
+    for (let i = 0; i < heights.length; i++) {
+      // Bars follow the spectrum (lifted, so quieter bands still show), scaled by overall loudness so
+      // that silence rests even with some room noise.
+      const source = reading.bars[Math.floor((i * reading.bars.length) / heights.length)] ?? 0
+      const target = Math.min(1, Math.pow(source, 0.6) * Math.min(1, loud * 1.5))
+      const fallen = heights[i] - (FALL_PER_SECOND * elapsedMs) / 1000
+      heights[i] = target >= fallen ? target : fallen
+      if (heights[i] > target + 0.001) falling = true
+      ;(bars[i] as HTMLElement).style.transform = `scaleY(${REST + (1 - REST) * heights[i]})`
+    }
+    element.setAttribute('data-peak', reading.peak.toFixed(3))
+    return falling
+  }, [])
   useLevelAnimation(level, ref, draw)
 
   return (
-    <div
-      ref={ref}
-      role="img"
-      aria-label={label}
-      data-peak="0"
-      className={cn('flex h-10 items-center justify-center gap-1', className)}
-    >
+    <div ref={ref} role="img" aria-label={label} data-peak="0" className={cn('flex h-10 items-center justify-center gap-1', className)}>
       {Array.from({ length: barCount }, (_, index) => (
         <span
           key={index}
-          className={cn(
-            'h-full w-1.5 origin-center rounded-full bg-primary transition-none will-change-transform',
-            barClassName,
-          )}
+          className={cn('h-full w-1.5 origin-center rounded-full bg-primary transition-none will-change-transform', barClassName)}
           style={{ transform: `scaleY(${REST})` }}
         />
       ))}

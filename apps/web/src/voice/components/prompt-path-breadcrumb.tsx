@@ -32,12 +32,7 @@ export function PromptPathBreadcrumb({ className }: { className?: string }) {
           return (
             <li key={`${index}-${step.atMs}`} aria-current={current ? 'step' : undefined} className="flex items-center gap-1">
               {index > 0 && <ChevronRight aria-hidden className="size-4 shrink-0 text-muted-foreground" />}
-              <span
-                className={cn(
-                  'grid gap-0.5 rounded-lg border px-2.5 py-1.5',
-                  current ? 'border-primary/50 bg-primary/10' : 'bg-card',
-                )}
-              >
+              <span className={cn('grid gap-0.5 rounded-lg border px-2.5 py-1.5', current ? 'border-primary/50 bg-primary/10' : 'bg-card')}>
                 <span className="text-sm font-medium">
                   {moduleShown && <span className="text-muted-foreground">{`${step.module} v${step.version} · `}</span>}
                   {step.prompt || '(no prompt)'}

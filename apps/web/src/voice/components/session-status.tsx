@@ -7,7 +7,12 @@ import { cn } from '@hearth/ui/lib/utils'
 
 import { connectionStatusAtom, voiceSessionInfoAtom } from '@/voice/atoms'
 
-const STATUS_TEXT = { disconnected: 'Disconnected', connecting: 'Connecting…', connected: 'Connected', disconnecting: 'Disconnecting…' } as const
+const STATUS_TEXT = {
+  disconnected: 'Disconnected',
+  connecting: 'Connecting…',
+  connected: 'Connected',
+  disconnecting: 'Disconnecting…',
+} as const
 
 export function SessionStatus({ provider }: { provider: string | null }) {
   const status = useAtomValue(connectionStatusAtom)

@@ -13,7 +13,8 @@ const prompts = [
   { name: 'check_in', description: 'd', prompt: 'Ask how the person is doing today.', trigger_condition: 't', next_prompt: 'reflection' },
   { name: 'reflection', description: 'd', prompt: 'Reflect back what you heard.', trigger_condition: 't', next_prompt: '' },
 ];
-const instructionsFor = (index: number) => composeInstructions({ globalPrompt: 'Be kind.', modulePrompt: 'A module.', prompt: prompts[index] });
+const instructionsFor = (index: number) =>
+  composeInstructions({ globalPrompt: 'Be kind.', modulePrompt: 'A module.', prompt: prompts[index] });
 
 function startLocal(opts: { turnDetection?: null; temperature?: number } = {}) {
   const events: Timed[] = [];
@@ -26,7 +27,7 @@ function startLocal(opts: { turnDetection?: null; temperature?: number } = {}) {
       onEvent: (event) => {
         const timed = { ...event, at: performance.now() };
         events.push(timed);
-        for (const w of waiters.splice(0)) (w.test(event) ? w.resolve(timed) : waiters.push(w));
+        for (const w of waiters.splice(0)) w.test(event) ? w.resolve(timed) : waiters.push(w);
       },
       onFailure: () => {},
     },
@@ -51,12 +52,15 @@ function startLocal(opts: { turnDetection?: null; temperature?: number } = {}) {
       waiters.push({ test, resolve: (e) => (clearTimeout(timer), resolve(e)) });
     });
   };
-  const say = (text: string) => upstream.send({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text }] } });
+  const say = (text: string) =>
+    upstream.send({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text }] } });
   return { upstream, events, open, waitFor, say };
 }
 
 const decodedMs = (events: UpstreamEvent[]) =>
-  events.filter((e) => e.type === 'response.output_audio.delta').reduce((ms, e) => ms + (Buffer.from(String(e.delta), 'base64').byteLength / 2 / SAMPLE_RATE) * 1000, 0);
+  events
+    .filter((e) => e.type === 'response.output_audio.delta')
+    .reduce((ms, e) => ms + (Buffer.from(String(e.delta), 'base64').byteLength / 2 / SAMPLE_RATE) * 1000, 0);
 
 /** 20 ms PCM16 frames: silence, tone, silence (lengths in ms), as base64 appends. */
 function turnFrames(silenceMs: number, toneMs: number, afterMs: number): string[] {
@@ -95,7 +99,10 @@ describe('local realtime provider', () => {
     expect(firstDelta.at - created.at).toBeLessThan(400);
     const deltas = local.events.filter((e) => e.type === 'response.output_audio.delta');
     expect(Buffer.from(String(deltas[1].delta), 'base64').byteLength).toBe(1920); // 40 ms chunks
-    const words = local.events.filter((e) => e.type === 'response.output_audio_transcript.delta').map((e) => e.delta).join('');
+    const words = local.events
+      .filter((e) => e.type === 'response.output_audio_transcript.delta')
+      .map((e) => e.delta)
+      .join('');
     expect(words).toBe(String(transcript.transcript));
     local.upstream.close();
   });
@@ -160,7 +167,10 @@ describe('local realtime provider', () => {
     // What the relay does with the outputs: new instructions, outputs, one response.
     local.upstream.send({ type: 'session.update', session: { type: 'realtime', instructions: instructionsFor(1) } });
     for (const item of (done.response as any).output) {
-      local.upstream.send({ type: 'conversation.item.create', item: { type: 'function_call_output', call_id: item.call_id, output: '{"success":true}' } });
+      local.upstream.send({
+        type: 'conversation.item.create',
+        item: { type: 'function_call_output', call_id: item.call_id, output: '{"success":true}' },
+      });
     }
     const next = local.events.length;
     local.upstream.send({ type: 'response.create' });
@@ -173,8 +183,17 @@ describe('local realtime provider', () => {
   test('a prompt that asks for change_module by name: after the next turn it calls change_module instead of change_prompt', async () => {
     const local = startLocal();
     await local.open;
-    const hop = { name: 'hop', description: 'd', prompt: 'Greet them, then call change_module with "Get to Know You".', trigger_condition: 't', next_prompt: 'reflection' };
-    local.upstream.send({ type: 'session.update', session: { type: 'realtime', instructions: composeInstructions({ globalPrompt: '', modulePrompt: 'M.', prompt: hop }) } });
+    const hop = {
+      name: 'hop',
+      description: 'd',
+      prompt: 'Greet them, then call change_module with "Get to Know You".',
+      trigger_condition: 't',
+      next_prompt: 'reflection',
+    };
+    local.upstream.send({
+      type: 'session.update',
+      session: { type: 'realtime', instructions: composeInstructions({ globalPrompt: '', modulePrompt: 'M.', prompt: hop }) },
+    });
     local.say('Hi.');
     local.upstream.send({ type: 'response.create' });
     await local.waitFor('response.done');

@@ -114,7 +114,10 @@ class LocalUpstream implements Upstream {
         return this.deleteItem(event.item_id);
       case 'response.create':
         if (this.response) {
-          return this.error('conversation_already_has_active_response', `Conversation already has an active response in progress: ${this.response.id}. Wait until the response is finished before creating a new one.`);
+          return this.error(
+            'conversation_already_has_active_response',
+            `Conversation already has an active response in progress: ${this.response.id}. Wait until the response is finished before creating a new one.`,
+          );
         }
         return this.startResponse();
       case 'response.cancel':
@@ -257,14 +260,19 @@ class LocalUpstream implements Upstream {
   }
 
   private truncate(itemId: string, contentIndex: number, audioEndMs: number) {
-    const audio = this.audioMs.get(itemId) ?? (this.response?.audio?.item.id === itemId ? { ms: this.response.audio.synth.renderedMs, words: [] } : undefined);
+    const audio =
+      this.audioMs.get(itemId) ??
+      (this.response?.audio?.item.id === itemId ? { ms: this.response.audio.synth.renderedMs, words: [] } : undefined);
     if (!audio) return this.error('item_truncate_invalid_item_id', `Item with item_id '${itemId}' not found or has no audio.`);
     if (this.response?.audio?.item.id === itemId) this.finishResponse('cancelled', 'client_cancelled');
     const finished = this.audioMs.get(itemId)!;
     if (audioEndMs > finished.ms + FRAME_MS) {
       return this.error('invalid_value', `Audio content of ${Math.round(finished.ms)}ms is already shorter than ${audioEndMs}ms`);
     }
-    const kept = finished.words.filter((w) => w.startMs < audioEndMs).map((w) => w.text).join('');
+    const kept = finished.words
+      .filter((w) => w.startMs < audioEndMs)
+      .map((w) => w.text)
+      .join('');
     const item = this.items.find((i) => i.id === itemId);
     if (item?.type === 'message') item.content = [{ type: 'output_audio', transcript: kept }];
     finished.ms = Math.min(finished.ms, audioEndMs);
@@ -273,7 +281,9 @@ class LocalUpstream implements Upstream {
 
   /** Tool calls for the user's answer(s) since the assistant last spoke; none before it first spoke. */
   private toolCallsForTurn(): ToolCall[] {
-    const pending = this.items.filter((i): i is MessageItem & { id: string } => i.type === 'message' && i.role === 'user' && !this.handledUserItems.has(i.id!));
+    const pending = this.items.filter(
+      (i): i is MessageItem & { id: string } => i.type === 'message' && i.role === 'user' && !this.handledUserItems.has(i.id!),
+    );
     const assistantSpoke = this.items.some((i) => i.type === 'message' && i.role === 'assistant');
     for (const item of pending) this.handledUserItems.add(item.id);
     if (!assistantSpoke || pending.length === 0) return [];
@@ -395,8 +405,14 @@ class LocalUpstream implements Upstream {
     this.emit({ type: 'response.done', response: this.responseView(response, status, reason) });
   }
 
-  private responseView(response: ActiveResponse, status: RealtimeResponse['status'], reason?: 'turn_detected' | 'client_cancelled'): RealtimeResponse {
-    const output: ConversationItem[] = response.audio ? [structuredClone(response.audio.item)] : (response.calls ?? []).map((c) => ({ ...c }));
+  private responseView(
+    response: ActiveResponse,
+    status: RealtimeResponse['status'],
+    reason?: 'turn_detected' | 'client_cancelled',
+  ): RealtimeResponse {
+    const output: ConversationItem[] = response.audio
+      ? [structuredClone(response.audio.item)]
+      : (response.calls ?? []).map((c) => ({ ...c }));
     return {
       object: 'realtime.response',
       id: response.id,

@@ -124,7 +124,14 @@ export class SpeechSynth {
     return cursor;
   }
 
-  private push(start: number, length: number, kind: Segment['kind'], formants: [number, number, number], amplitude: number, phrasePosition: number) {
+  private push(
+    start: number,
+    length: number,
+    kind: Segment['kind'],
+    formants: [number, number, number],
+    amplitude: number,
+    phrasePosition: number,
+  ) {
     const scaled = formants.map((f) => f * this.formantScale) as [number, number, number];
     this.segments.push({ start, length, kind, formants: scaled, amplitude, phrasePosition });
     if (this.segments.length === 1) this.setFormants(scaled);

@@ -12,22 +12,28 @@ const TYPED_NOTE_KEY = 'typed_note';
 export const TYPED_MOOD_KEY = 'tone of typed replies';
 
 const POSITIVE = new Set(
-  'love loved loving like liked enjoy enjoyed enjoying great good glad happy excited exciting fun wonderful amazing nice grateful thankful hopeful calm proud kind warm welcome'.split(' '),
+  'love loved loving like liked enjoy enjoyed enjoying great good glad happy excited exciting fun wonderful amazing nice grateful thankful hopeful calm proud kind warm welcome'.split(
+    ' ',
+  ),
 );
 const NEGATIVE = new Set(
-  'hate hated sad tired lonely angry upset worried anxious stressed bored bad awful terrible afraid scared hurt frustrated difficult hard miss'.split(' '),
+  'hate hated sad tired lonely angry upset worried anxious stressed bored bad awful terrible afraid scared hurt frustrated difficult hard miss'.split(
+    ' ',
+  ),
 );
 
 export function turnToolCalls(typed: string, instructions: string, toolNames: ReadonlySet<string>): ToolCall[] {
   const calls: ToolCall[] = [];
   const keywords = typed ? topKeywords([{ text: typed, weight: 1 }], 5) : [];
-  if (keywords.length > 0 && toolNames.has('set_memory')) calls.push({ name: 'set_memory', args: { key: TYPED_NOTE_KEY, value: keywords.join(', ') } });
+  if (keywords.length > 0 && toolNames.has('set_memory'))
+    calls.push({ name: 'set_memory', args: { key: TYPED_NOTE_KEY, value: keywords.join(', ') } });
   const mood = typed ? typedMood(typed) : null;
   if (mood !== null && toolNames.has('set_mood_score')) calls.push({ name: 'set_mood_score', args: { key: TYPED_MOOD_KEY, value: mood } });
   const prompt = promptFromInstructions(instructions);
   const module = prompt ? moduleRequest(prompt.prompt) : null;
   if (module && toolNames.has('change_module')) calls.push({ name: 'change_module', args: { module_name: module } });
-  else if (prompt?.nextPrompt && toolNames.has('change_prompt')) calls.push({ name: 'change_prompt', args: { prompt_name: prompt.nextPrompt } });
+  else if (prompt?.nextPrompt && toolNames.has('change_prompt'))
+    calls.push({ name: 'change_prompt', args: { prompt_name: prompt.nextPrompt } });
   return calls;
 }
 

@@ -12,7 +12,9 @@ function signal(totalMs: number, bursts: Array<[number, number]>, opts: { amplit
   for (let i = 0; i < out.length; i++) {
     const ms = (i * 1000) / SAMPLE_RATE;
     const inBurst = bursts.some(([a, b]) => ms >= a && ms < b);
-    const tone = inBurst ? amplitude * Math.sin((2 * Math.PI * 220 * i) / SAMPLE_RATE) * (0.8 + 0.2 * Math.sin((2 * Math.PI * 4 * i) / SAMPLE_RATE)) : 0;
+    const tone = inBurst
+      ? amplitude * Math.sin((2 * Math.PI * 220 * i) / SAMPLE_RATE) * (0.8 + 0.2 * Math.sin((2 * Math.PI * 4 * i) / SAMPLE_RATE))
+      : 0;
     out[i] = Math.round((tone + (rng() * 2 - 1) * noise) * 32767);
   }
   return out;

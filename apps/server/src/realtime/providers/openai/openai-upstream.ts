@@ -50,7 +50,8 @@ class OpenAiUpstream implements Upstream {
       if (event && typeof event.type === 'string') this.handlers.onEvent(event, message.data);
     };
     this.socket.onerror = () => this.fail('The voice service connection failed');
-    this.socket.onclose = (event) => this.fail(event.code === 1000 ? 'The voice service ended the session' : 'The voice service connection was lost');
+    this.socket.onclose = (event) =>
+      this.fail(event.code === 1000 ? 'The voice service ended the session' : 'The voice service connection was lost');
   }
 
   send(event: RealtimeClientEvent): void {
@@ -61,7 +62,9 @@ class OpenAiUpstream implements Upstream {
       event = { ...event, session };
     }
     // Appends are most of the traffic; their audio is checked base64, so it can be framed without escaping.
-    this.socket.send(event.type === 'input_audio_buffer.append' ? `{"type":"input_audio_buffer.append","audio":"${event.audio}"}` : JSON.stringify(event));
+    this.socket.send(
+      event.type === 'input_audio_buffer.append' ? `{"type":"input_audio_buffer.append","audio":"${event.audio}"}` : JSON.stringify(event),
+    );
   }
 
   close(): void {

@@ -36,18 +36,14 @@ export function AboutPage() {
 
         <header className="mx-auto grid max-w-2xl gap-5 px-4 pt-14 pb-12 text-center sm:px-6 sm:pt-20 sm:pb-16">
           <p className="text-xs font-medium tracking-[0.2em] text-muted-foreground uppercase">About us</p>
-          <h1 className="font-display text-4xl leading-[1.1] font-semibold tracking-tight text-balance sm:text-5xl">
-            Welcome to Hearth
-          </h1>
+          <h1 className="font-display text-4xl leading-[1.1] font-semibold tracking-tight text-balance sm:text-5xl">Welcome to Hearth</h1>
           <p className="text-lg text-pretty text-muted-foreground">
-            Hearth is a voice companion for communities. It gets to know each member through warm, unhurried
-            conversations, so the people who look after a community can see who is there, what they care about, and
-            who might be glad to meet.
+            Hearth is a voice companion for communities. It gets to know each member through warm, unhurried conversations, so the people
+            who look after a community can see who is there, what they care about, and who might be glad to meet.
           </p>
           <p className="text-pretty text-muted-foreground">
-            Many communities are full of people who are near each other and still alone: the neighbor you nod to,
-            the member who comes every week and leaves without a word. Often a good conversation is all it takes to
-            change that. Hearth starts those conversations.
+            Many communities are full of people who are near each other and still alone: the neighbor you nod to, the member who comes every
+            week and leaves without a word. Often a good conversation is all it takes to change that. Hearth starts those conversations.
           </p>
         </header>
 
@@ -58,8 +54,7 @@ export function AboutPage() {
                 Our mission
               </h2>
               <p className="text-pretty text-muted-foreground">
-                To help every community become a place where people are known — and where the right people find
-                each other.
+                To help every community become a place where people are known — and where the right people find each other.
               </p>
             </div>
             <ul className="grid gap-4 sm:grid-cols-3">
@@ -90,18 +85,17 @@ function FounderNote() {
       </h2>
       <div className="mt-6 grid gap-4 font-display text-lg leading-relaxed text-foreground/90">
         <p>
-          We have all stood in a room full of people and felt unseen. We have also felt the opposite: the evening a
-          stranger asked the right question and, an hour later, wasn’t a stranger anymore.
+          We have all stood in a room full of people and felt unseen. We have also felt the opposite: the evening a stranger asked the right
+          question and, an hour later, wasn’t a stranger anymore.
         </p>
         <p>
-          Hearth is our attempt to make more evenings like that. Not to replace the people in your life, but to help
-          you find them. That is why Hearth talks with you instead of handing you a form, why it never keeps a
-          recording of your voice, and why everything it learns is there to introduce you to someone — never to sell
-          you something.
+          Hearth is our attempt to make more evenings like that. Not to replace the people in your life, but to help you find them. That is
+          why Hearth talks with you instead of handing you a form, why it never keeps a recording of your voice, and why everything it
+          learns is there to introduce you to someone — never to sell you something.
         </p>
         <p>
-          We are early, and we are learning alongside the communities we work with. If you would like to try Hearth
-          with yours, we would love to hear from you.
+          We are early, and we are learning alongside the communities we work with. If you would like to try Hearth with yours, we would
+          love to hear from you.
         </p>
         <p className="mt-2 italic">
           With warmth,

@@ -19,8 +19,8 @@ export function OneTimePasswordDialog({ shown, onClose }: { shown: OneTimePasswo
         <DialogHeader>
           <DialogTitle>{shown?.title}</DialogTitle>
           <DialogDescription className="break-words">
-            The password for <strong className="font-medium text-foreground">{shown?.email}</strong>. Pass it on safely: they
-            sign in with it at /login.
+            The password for <strong className="font-medium text-foreground">{shown?.email}</strong>. Pass it on safely: they sign in with
+            it at /login.
           </DialogDescription>
         </DialogHeader>
         <div className="grid gap-2">
@@ -36,7 +36,10 @@ export function OneTimePasswordDialog({ shown, onClose }: { shown: OneTimePasswo
             <CopyButton text={shown?.password ?? ''} label="Copy password" successMessage="Password copied to clipboard" size="icon" />
           </div>
         </div>
-        <p role="note" className="flex gap-2 rounded-md bg-amber-100/70 px-3 py-2 text-sm text-amber-950 dark:bg-amber-900/30 dark:text-amber-100">
+        <p
+          role="note"
+          className="flex gap-2 rounded-md bg-amber-100/70 px-3 py-2 text-sm text-amber-950 dark:bg-amber-900/30 dark:text-amber-100"
+        >
           <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
           This password will not be shown again. Copy it now.
         </p>

@@ -172,7 +172,10 @@ const useNavigating = () => useRouterState({ select: (state) => state.status ===
 function PendingFade({ children }: { children: ReactNode }) {
   const pending = useNavigating()
   return (
-    <div className={cn('min-w-0 rounded-xl border bg-card shadow-xs transition-opacity', pending && 'opacity-60')} aria-busy={pending || undefined}>
+    <div
+      className={cn('min-w-0 rounded-xl border bg-card shadow-xs transition-opacity', pending && 'opacity-60')}
+      aria-busy={pending || undefined}
+    >
       {children}
     </div>
   )

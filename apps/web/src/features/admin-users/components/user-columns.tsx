@@ -41,7 +41,8 @@ export function userColumns(open: OpenUserDialog) {
       id: 'phone_number',
       header: 'Phone',
       enableSorting: true,
-      cell: (info) => (info.getValue() ? <span className="whitespace-nowrap tabular-nums">{info.getValue()}</span> : <Empty label="No phone" />),
+      cell: (info) =>
+        info.getValue() ? <span className="whitespace-nowrap tabular-nums">{info.getValue()}</span> : <Empty label="No phone" />,
     }),
     col.display({
       id: 'profile',
@@ -140,7 +141,13 @@ function GroupsCell({ user, open }: { user: AdminUser; open: OpenUserDialog }) {
         </Badge>
       ))}
       {more > 0 && (
-        <span className="text-xs text-muted-foreground" title={user.groups.slice(2).map((g) => g.name).join(', ')}>
+        <span
+          className="text-xs text-muted-foreground"
+          title={user.groups
+            .slice(2)
+            .map((g) => g.name)
+            .join(', ')}
+        >
           +{more} more
         </span>
       )}

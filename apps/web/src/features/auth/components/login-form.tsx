@@ -41,11 +41,7 @@ export function LoginForm({ onSignedIn, className }: LoginFormProps) {
   }
 
   return (
-    <form
-      onSubmit={handleSubmit}
-      className={cn('grid gap-5', className)}
-      aria-describedby={error ? errorId : undefined}
-    >
+    <form onSubmit={handleSubmit} className={cn('grid gap-5', className)} aria-describedby={error ? errorId : undefined}>
       <div className="grid gap-2">
         <Label htmlFor="login-email">E-mail</Label>
         <Input

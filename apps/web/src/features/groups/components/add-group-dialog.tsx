@@ -49,7 +49,14 @@ export function AddGroupDialog({ open, onOpenChange, onAdded }: AddGroupDialogPr
           </DialogHeader>
           <div className="grid gap-2">
             <Label htmlFor={inputId}>Group name</Label>
-            <Input id={inputId} value={name} maxLength={100} autoFocus autoComplete="off" onChange={(event) => setName(event.target.value)} />
+            <Input
+              id={inputId}
+              value={name}
+              maxLength={100}
+              autoFocus
+              autoComplete="off"
+              onChange={(event) => setName(event.target.value)}
+            />
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>

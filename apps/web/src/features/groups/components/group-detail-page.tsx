@@ -63,9 +63,7 @@ function GroupDetail({ group, modules, blasts }: { group: GroupPage; modules: Se
         <h1 id="group-title" className="font-display text-2xl font-semibold tracking-tight break-words sm:text-3xl">
           {group.name}
         </h1>
-        {group.isolatedModule && (
-          <p className="text-sm text-muted-foreground">{`Isolated to ${group.isolatedModule}`}</p>
-        )}
+        {group.isolatedModule && <p className="text-sm text-muted-foreground">{`Isolated to ${group.isolatedModule}`}</p>}
       </header>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <MassAddCard groupId={group.id} />

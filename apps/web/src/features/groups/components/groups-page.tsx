@@ -127,7 +127,10 @@ export function GroupsPage() {
       </div>
 
       {result.ok ? (
-        <div className={cn('min-w-0 rounded-xl border bg-card shadow-xs transition-opacity', pending && 'opacity-60')} aria-busy={pending || undefined}>
+        <div
+          className={cn('min-w-0 rounded-xl border bg-card shadow-xs transition-opacity', pending && 'opacity-60')}
+          aria-busy={pending || undefined}
+        >
           <DataTable
             label="Groups"
             columns={columns}

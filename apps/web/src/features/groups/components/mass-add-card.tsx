@@ -79,8 +79,8 @@ export function MassAddCard({ groupId, className }: { groupId: string; className
           className="max-h-72 min-h-32 font-mono text-xs md:text-xs"
         />
         <p id={`${fieldId}-hint`} className="text-xs text-pretty text-muted-foreground">
-          name,phone,email — phone with + and the country code (without it, a US number); phone and e-mail may be left
-          empty. Blank lines are skipped.
+          name,phone,email — phone with + and the country code (without it, a US number); phone and e-mail may be left empty. Blank lines
+          are skipped.
         </p>
         <Button onClick={showPreview} disabled={!text.trim() || busy !== null} className="justify-self-start">
           {busy === 'preview' ? <LoaderCircle className="animate-spin" aria-hidden /> : <Eye aria-hidden />}

@@ -18,9 +18,7 @@ export function MassAddPreview({ result, adding, onAdd, onClose }: MassAddPrevie
         <DialogHeader>
           <DialogTitle>Preview of Mass Add Users</DialogTitle>
           <DialogDescription>
-            {result
-              ? `${plural(result.accepted, 'user')} will be added; ${plural(result.rejected, 'line')} will not.`
-              : ' '}
+            {result ? `${plural(result.accepted, 'user')} will be added; ${plural(result.rejected, 'line')} will not.` : ' '}
           </DialogDescription>
         </DialogHeader>
         <div className="min-h-0 overflow-auto rounded-lg border">

@@ -52,11 +52,25 @@ export function memberColumns(onSend: SendHandler, isBusy: BusyCheck) {
         const busy = isBusy(m)
         return (
           <div className="flex gap-1">
-            <Button variant="outline" size="sm" className="h-7" aria-label={`Invite ${m.name} by SMS`} disabled={busy} onClick={() => onSend(m, { kind: 'invite', channel: 'sms' })}>
+            <Button
+              variant="outline"
+              size="sm"
+              className="h-7"
+              aria-label={`Invite ${m.name} by SMS`}
+              disabled={busy}
+              onClick={() => onSend(m, { kind: 'invite', channel: 'sms' })}
+            >
               <MessageSquare aria-hidden />
               SMS
             </Button>
-            <Button variant="outline" size="sm" className="h-7" aria-label={`Invite ${m.name} by e-mail`} disabled={busy} onClick={() => onSend(m, { kind: 'invite', channel: 'email' })}>
+            <Button
+              variant="outline"
+              size="sm"
+              className="h-7"
+              aria-label={`Invite ${m.name} by e-mail`}
+              disabled={busy}
+              onClick={() => onSend(m, { kind: 'invite', channel: 'email' })}
+            >
               <Mail aria-hidden />
               Email
             </Button>
@@ -73,10 +87,24 @@ export function memberColumns(onSend: SendHandler, isBusy: BusyCheck) {
         const title = m.subgroup ? undefined : 'No subgroup yet'
         return (
           <div className="flex gap-1">
-            <Button variant="outline" size="sm" className="h-7" title={title} disabled={disabled} onClick={() => onSend(m, { kind: 'assign', channel: 'sms' })}>
+            <Button
+              variant="outline"
+              size="sm"
+              className="h-7"
+              title={title}
+              disabled={disabled}
+              onClick={() => onSend(m, { kind: 'assign', channel: 'sms' })}
+            >
               Assign SMS
             </Button>
-            <Button variant="outline" size="sm" className="h-7" title={title} disabled={disabled} onClick={() => onSend(m, { kind: 'assign', channel: 'email' })}>
+            <Button
+              variant="outline"
+              size="sm"
+              className="h-7"
+              title={title}
+              disabled={disabled}
+              onClick={() => onSend(m, { kind: 'assign', channel: 'email' })}
+            >
               Assign E-mail
             </Button>
           </div>

@@ -105,7 +105,10 @@ export function MembersSection({ group, moduleName }: { group: GroupPage; module
           {`${group.total.toLocaleString()} matching “${q}”`}
         </p>
       )}
-      <div className={cn('min-w-0 rounded-xl border bg-card shadow-xs transition-opacity', pending && 'opacity-60')} aria-busy={pending || undefined}>
+      <div
+        className={cn('min-w-0 rounded-xl border bg-card shadow-xs transition-opacity', pending && 'opacity-60')}
+        aria-busy={pending || undefined}
+      >
         <DataTable
           label="Members"
           columns={columns}

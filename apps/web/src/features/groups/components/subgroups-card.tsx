@@ -42,7 +42,9 @@ export function SubgroupsCard({ groupId, subgroupCount, latest, onStarted, class
     try {
       const answer = await assignSubgroups(groupId, perSubgroup)
       setResult({ usersAssigned: answer.usersAssigned, cost: answer.cost.total_cost })
-      notify.success(`Assigned ${plural(answer.usersAssigned, 'user')} to subgroups`, { description: `Cost ${formatCost(answer.cost.total_cost)}` })
+      notify.success(`Assigned ${plural(answer.usersAssigned, 'user')} to subgroups`, {
+        description: `Cost ${formatCost(answer.cost.total_cost)}`,
+      })
       await router.invalidate()
     } catch (error) {
       notify.error(`Failed to assign subgroups: ${errorMessage(error)}`)

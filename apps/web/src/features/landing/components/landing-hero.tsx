@@ -18,13 +18,10 @@ export function LandingHero({ poem }: { poem?: ReactNode }) {
         <p className="rounded-full border bg-card/70 px-3 py-1 text-xs font-medium text-muted-foreground shadow-xs">
           A voice companion for communities
         </p>
-        <h1 className="font-display text-4xl leading-[1.1] font-semibold tracking-tight text-balance sm:text-6xl">
-          {TAGLINE}
-        </h1>
+        <h1 className="font-display text-4xl leading-[1.1] font-semibold tracking-tight text-balance sm:text-6xl">{TAGLINE}</h1>
         {poem}
         <p className="max-w-xl text-base text-pretty text-muted-foreground sm:text-lg">
-          Hearth gets to know each member through warm, spoken conversations — and helps organizers bring the
-          right people together.
+          Hearth gets to know each member through warm, spoken conversations — and helps organizers bring the right people together.
         </p>
         <div className="flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
           <a href="/user" target="_blank" rel="noopener" className={buttonVariants({ size: 'lg' })}>

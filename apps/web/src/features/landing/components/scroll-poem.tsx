@@ -26,9 +26,7 @@ export function ScrollPoem() {
         className="sticky flex h-[calc(100svh-184px)] min-h-80 flex-col items-center justify-center gap-8 rounded-2xl border bg-[radial-gradient(closest-side,oklch(0.9_0.08_70/0.6),var(--card))] px-6 text-center"
         style={{ top: SCROLL_OFFSET_PX }}
       >
-        <h2 className="text-xs font-medium tracking-[0.2em] text-muted-foreground uppercase">
-          By the fire
-        </h2>
+        <h2 className="text-xs font-medium tracking-[0.2em] text-muted-foreground uppercase">By the fire</h2>
         {/* Every line stays in the document so a screen reader reads the whole poem; only the shown one is opaque. */}
         <ol className="grid w-full items-center font-display text-3xl leading-snug text-balance motion-reduce:[&>*]:transition-none">
           {POEM_LINES.map((line, i) => (

@@ -22,9 +22,7 @@ export const messageColumns = col.columns([
     cell: ({ row }) => (
       <span className="whitespace-nowrap tabular-nums">
         {formatWhen(row.original.createdAt)}
-        {row.original.sentAt ? (
-          <span className="block text-xs text-muted-foreground">sent {formatWhen(row.original.sentAt)}</span>
-        ) : null}
+        {row.original.sentAt ? <span className="block text-xs text-muted-foreground">sent {formatWhen(row.original.sentAt)}</span> : null}
       </span>
     ),
   }),

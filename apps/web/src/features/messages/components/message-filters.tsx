@@ -20,7 +20,8 @@ export function MessageFilters({
   disabled?: boolean
 }) {
   // A group filter from a link may name a group with no messages (yet): keep it choosable.
-  const groupOptions = value.groupId && !groups.some((g) => g.id === value.groupId) ? [...groups, { id: value.groupId, name: value.groupId }] : groups
+  const groupOptions =
+    value.groupId && !groups.some((g) => g.id === value.groupId) ? [...groups, { id: value.groupId, name: value.groupId }] : groups
   return (
     <div className="grid gap-3 sm:grid-cols-3">
       <FilterSelect

@@ -43,7 +43,8 @@ export function MessagesPage() {
 
   useEffect(() => {
     // A page past the end (a stale link): show the last page there is.
-    if (result.ok && messages.length === 0 && page > 1 && pages > 0) void navigate({ search: (s) => ({ ...s, page: pages }), replace: true })
+    if (result.ok && messages.length === 0 && page > 1 && pages > 0)
+      void navigate({ search: (s) => ({ ...s, page: pages }), replace: true })
   }, [result])
 
   const refresh = async () => {
@@ -86,7 +87,10 @@ export function MessagesPage() {
               ? `1 message${filtered ? ' matches these filters' : ''}`
               : `${total.toLocaleString()} messages${filtered ? ' match these filters' : ''}`}
           </p>
-          <div className={cn('min-w-0 rounded-xl border bg-card shadow-xs transition-opacity', pending && 'opacity-60')} aria-busy={pending || undefined}>
+          <div
+            className={cn('min-w-0 rounded-xl border bg-card shadow-xs transition-opacity', pending && 'opacity-60')}
+            aria-busy={pending || undefined}
+          >
             <DataTable
               label="Messages"
               columns={messageColumns}

@@ -17,10 +17,9 @@ export function PrivacyPage() {
             Last updated: <time dateTime="2024-03-04">March 4, 2024</time>
           </p>
           <p className="text-lg text-pretty text-muted-foreground">
-            Hearth is a voice companion for communities. This policy explains what we collect when you visit this
-            site, talk with Hearth through your personal link, or help run a community on it — and what we do with
-            it. In short: voice recordings are never saved, transcripts are processed only to update your profile
-            and then deleted, and only your profile is kept.
+            Hearth is a voice companion for communities. This policy explains what we collect when you visit this site, talk with Hearth
+            through your personal link, or help run a community on it — and what we do with it. In short: voice recordings are never saved,
+            transcripts are processed only to update your profile and then deleted, and only your profile is kept.
           </p>
         </header>
 

@@ -101,12 +101,12 @@ export function GenerateUrlCard({ users, modules, className }: GenerateUrlCardPr
           </div>
           <div id={`${fieldId}-url-note`} className="grid gap-1 text-xs text-pretty text-muted-foreground">
             <p>
-              {link ? `This link signs ${link.userName} in` : 'A link signs its person in'} on any device that opens it, so
-              send it only to them. Copy it now: Hearth keeps only a fingerprint of the key and cannot show this link again.
+              {link ? `This link signs ${link.userName} in` : 'A link signs its person in'} on any device that opens it, so send it only to
+              them. Copy it now: Hearth keeps only a fingerprint of the key and cannot show this link again.
             </p>
             <p>
-              Generating a new link does not cancel earlier ones: every link keeps working until an admin revokes that
-              person’s links or deletes the user.
+              Generating a new link does not cancel earlier ones: every link keeps working until an admin revokes that person’s links or
+              deletes the user.
             </p>
           </div>
         </div>

@@ -108,10 +108,7 @@ export function UpdateUserCard({ users }: { users: UserOption[] }) {
             }}
             disabled={!editable}
           />
-          <p
-            id={`${fieldId}-phone-hint`}
-            className={phoneError ? 'text-xs text-destructive' : 'text-xs text-muted-foreground'}
-          >
+          <p id={`${fieldId}-phone-hint`} className={phoneError ? 'text-xs text-destructive' : 'text-xs text-muted-foreground'}>
             {PHONE_RULE}
           </p>
         </div>

@@ -45,7 +45,9 @@ export function DiffDialog({ open, onOpenChange, sequenceName, versions, initial
           ) : (
             <div className="grid gap-3">
               <p className="text-sm font-medium">
-                {diff.changedCount === 0 ? 'The two versions are the same.' : `${diff.changedCount} change${diff.changedCount === 1 ? '' : 's'}`}
+                {diff.changedCount === 0
+                  ? 'The two versions are the same.'
+                  : `${diff.changedCount} change${diff.changedCount === 1 ? '' : 's'}`}
               </p>
               <FieldRows fields={diff.top} />
               {diff.prompts.map((prompt) => (

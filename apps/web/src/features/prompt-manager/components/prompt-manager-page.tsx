@@ -283,4 +283,3 @@ function hash(text: string) {
   for (let i = 0; i < text.length; i++) h = (h * 31 + text.charCodeAt(i)) | 0
   return h
 }
-

@@ -14,7 +14,13 @@ type SequenceSelectProps = {
 
 export function SequenceSelect({ names, value, onChange, loading, failed }: SequenceSelectProps) {
   const id = useId()
-  const placeholder = failed ? 'Sequences could not be loaded' : loading ? 'Loading…' : names.length ? 'Choose a sequence' : 'No sequences yet'
+  const placeholder = failed
+    ? 'Sequences could not be loaded'
+    : loading
+      ? 'Loading…'
+      : names.length
+        ? 'Choose a sequence'
+        : 'No sequences yet'
   return (
     <div className="grid min-w-0 gap-1.5">
       <Label htmlFor={id}>Sequence</Label>

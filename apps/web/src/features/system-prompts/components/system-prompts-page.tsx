@@ -29,8 +29,8 @@ export function SystemPromptsPage() {
           System Prompts
         </h1>
         <p className="text-sm text-muted-foreground sm:text-base">
-          The instructions behind Hearth’s writing: profiles, memory, text messages and subgroups. Each prompt saves on
-          its own and is used from the next time its task runs.
+          The instructions behind Hearth’s writing: profiles, memory, text messages and subgroups. Each prompt saves on its own and is used
+          from the next time its task runs.
         </p>
       </header>
       {!result.ok ? (

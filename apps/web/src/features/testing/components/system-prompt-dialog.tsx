@@ -5,14 +5,7 @@ import { useEffect, useId, useState } from 'react'
 import { Bot } from 'lucide-react'
 
 import { Button } from '@hearth/ui/components/button'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@hearth/ui/components/dialog'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@hearth/ui/components/dialog'
 import { Label } from '@hearth/ui/components/label'
 import { Textarea } from '@hearth/ui/components/textarea'
 
@@ -39,7 +32,12 @@ export function SystemPromptButton({ prompt, onSaved }: SystemPromptDialogProps)
   )
 }
 
-function SystemPromptDialog({ open, onOpenChange, prompt, onSaved }: SystemPromptDialogProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
+function SystemPromptDialog({
+  open,
+  onOpenChange,
+  prompt,
+  onSaved,
+}: SystemPromptDialogProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
   const id = useId()
   const [text, setText] = useState(prompt ?? '')
   const [loading, setLoading] = useState(false)

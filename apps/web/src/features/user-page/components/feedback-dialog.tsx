@@ -4,14 +4,7 @@ import { CircleAlert, CircleCheck, LoaderCircle, Mic } from 'lucide-react'
 
 import { Button } from '@hearth/ui/components/button'
 import { Checkbox } from '@hearth/ui/components/checkbox'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@hearth/ui/components/dialog'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@hearth/ui/components/dialog'
 import { Label } from '@hearth/ui/components/label'
 
 import {
@@ -63,9 +56,7 @@ export function FeedbackDialog({ context }: FeedbackDialogProps) {
             <CircleAlert className="size-10 text-amber-600" aria-hidden />
             <DialogHeader className="text-center sm:text-center">
               <DialogTitle className="text-xl">Feedback not recorded</DialogTitle>
-              <DialogDescription className="text-base">
-                {result?.message || 'Transcription needs OPENAI_API_KEY.'}
-              </DialogDescription>
+              <DialogDescription className="text-base">{result?.message || 'Transcription needs OPENAI_API_KEY.'}</DialogDescription>
             </DialogHeader>
             <p className="text-sm text-muted-foreground" data-testid="feedback-local-result">
               Nothing was stored and nothing was sent as your feedback.
@@ -84,7 +75,10 @@ export function FeedbackDialog({ context }: FeedbackDialogProps) {
               <DialogDescription className="text-base">Your feedback has been recorded successfully.</DialogDescription>
             </DialogHeader>
             {result && (
-              <blockquote className="max-w-full rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground" data-testid="feedback-transcript">
+              <blockquote
+                className="max-w-full rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground"
+                data-testid="feedback-transcript"
+              >
                 {`“${result.text}”`}
               </blockquote>
             )}

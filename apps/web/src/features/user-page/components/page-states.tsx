@@ -21,8 +21,8 @@ export function NoLinkState({ staff }: { staff: boolean }) {
   return (
     <StateCard icon={<Link2 />} title="Open your personal link">
       <p>
-        Hearth conversations start from the personal link you received by text message or e-mail. Open that link
-        on this device to begin — it signs you in, no password needed.
+        Hearth conversations start from the personal link you received by text message or e-mail. Open that link on this device to begin —
+        it signs you in, no password needed.
       </p>
       {staff && (
         <p>

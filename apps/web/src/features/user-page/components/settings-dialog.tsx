@@ -5,13 +5,7 @@ import { LoaderCircle } from 'lucide-react'
 import { Button } from '@hearth/ui/components/button'
 import { Checkbox } from '@hearth/ui/components/checkbox'
 import { deferredToast as toast } from '@hearth/ui/components/deferred-toaster'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@hearth/ui/components/dialog'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@hearth/ui/components/dialog'
 import { Input } from '@hearth/ui/components/input'
 import { Label } from '@hearth/ui/components/label'
 import { Separator } from '@hearth/ui/components/separator'

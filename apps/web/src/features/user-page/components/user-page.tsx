@@ -233,9 +233,7 @@ function VoiceHome({ user, content, preview, onModuleChange }: VoiceHomeProps) {
       <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col items-center justify-center px-4 py-8 sm:px-6">
         <section className="grid w-full max-w-md justify-items-center gap-6 text-center">
           <div className="grid justify-items-center gap-2">
-            <h1 className="font-display text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
-              Hi, {displayName}
-            </h1>
+            <h1 className="font-display text-3xl font-semibold tracking-tight text-balance sm:text-4xl">Hi, {displayName}</h1>
             <p className="max-w-sm text-sm text-balance text-muted-foreground sm:max-w-md sm:text-base">
               Press chat and talk with Hearth — just like a phone call.
             </p>
