@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps';
 import { Invalid, NotFound } from '../../errors';
-import { findUserByFile, findUserByName, userCreatedAt } from '../users/lookup';
+import { findUserByFile, findUserByName } from '../users/lookup';
 import { sendRecapSms, sendReminderSms, sendTaglineSms } from './sms';
 import { saveSectionData, updateMemoryDocument, updateProfileForGroup } from './steps';
 import { normalizeTranscript } from './transcript';
@@ -40,10 +40,16 @@ function isCalendarDate(text: string): boolean {
 }
 
 /**
- * A section is one chat that happened: it ends after it starts, lasts at most the session limit, and lies
- * between the user's creation and now (so years 0001 and 9999 are refused).
+ * The earliest start a section may have. Not the user's creation: sections of chats held before a person was
+ * added here (records carried over from an earlier tool) are real history.
  */
-function checkSectionTimes(deps: AppDeps, data: { startTime: string; endTime: string }, userCreated: Date | undefined) {
+const EARLIEST_SECTION_MS = Date.UTC(2000, 0, 1);
+
+/**
+ * A section is one chat that happened: it ends after it starts, lasts at most the session limit, and lies
+ * between the year 2000 and now (so years 0001 and 9999 are refused).
+ */
+function checkSectionTimes(deps: AppDeps, data: { startTime: string; endTime: string }) {
   if (![data.startTime, data.endTime].every((t) => ISO_DATE_TIME.test(t) && isCalendarDate(t))) {
     throw new Invalid('startTime and endTime must be ISO 8601 date-times');
   }
@@ -54,13 +60,12 @@ function checkSectionTimes(deps: AppDeps, data: { startTime: string; endTime: st
   const limitMinutes = deps.config.limits.maxSessionMinutes;
   if (end - start > limitMinutes * 60_000) throw new Invalid(`A section lasts at most the session limit of ${limitMinutes} minutes`);
   if (end > Date.now() + CLOCK_SKEW_MS) throw new Invalid('A section cannot end in the future');
-  if (userCreated && start < userCreated.getTime() - CLOCK_SKEW_MS) throw new Invalid('A section cannot start before the user was created');
+  if (start < EARLIEST_SECTION_MS) throw new Invalid('A section cannot start before the year 2000');
 }
 
 export async function saveSection(deps: AppDeps, userName: string, data: { moduleName: string; startTime: string; endTime: string }) {
-  checkSectionTimes(deps, data, undefined);
+  checkSectionTimes(deps, data);
   const user = await userByName(deps, userName);
-  checkSectionTimes(deps, data, await userCreatedAt(deps.db, user.id));
   const { id } = await saveSectionData(deps, user.id, data);
   return { ok: true, id };
 }

@@ -138,9 +138,3 @@ interface AdminUserRow {
 }
 
 export type AdminUser = ReturnType<typeof adminUser>;
-
-/** When the user was created: no record of their chats can start before it. */
-export async function userCreatedAt(db: DB, userId: string): Promise<Date | undefined> {
-  const row = await db.selectFrom('users').select('created_at').where('id', '=', userId).executeTakeFirst();
-  return row ? new Date(row.created_at) : undefined;
-}
