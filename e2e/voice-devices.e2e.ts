@@ -1,9 +1,9 @@
 // The voice page against what real devices do (issue 10): a speaker that the microphone hears (a synthetic
 // playback -> microphone loop), a device change in the middle of a chat, and a context the browser suspends.
 // The local voice provider answers; the page's state is read through window.__hearthVoice.
-import { request as playwrightRequest, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 
-import { admin, baseURL } from './fixtures/env.ts'
+import { newUserLink } from './fixtures/links.ts'
 import { expect, test } from './fixtures/hearth.ts'
 
 type Stats = { framesSent: number; interruptions: number; truncatesSent: number; speakerRoute: string | null }
@@ -14,23 +14,6 @@ type Window_ = {
 }
 
 test.describe.configure({ timeout: 120_000 })
-
-async function personalLink(): Promise<string> {
-  const staff = await playwrightRequest.newContext({ baseURL })
-  try {
-    expect((await staff.post('/api/auth/login', { data: admin })).ok()).toBe(true)
-    const created = await staff.post('/api/create-user', {
-      data: { name: `Eve Devices${Date.now().toString(36)}`, phone_number: '', email: '' },
-    })
-    expect(created.ok(), await created.text()).toBe(true)
-    const { fileName } = (await created.json()) as { fileName: string }
-    const link = await staff.post('/api/user-link', { data: { userFile: fileName, moduleName: 'Get to Know You' } })
-    expect(link.ok(), await link.text()).toBe(true)
-    return ((await link.json()) as { url: string }).url
-  } finally {
-    await staff.dispose()
-  }
-}
 
 /** Records every getUserMedia request and AudioContext; with `echo`, the microphone is the speaker's echo. */
 async function instrument(page: Page, echo: boolean) {
@@ -75,7 +58,7 @@ const hook = <T>(page: Page, read: (voice: Window_['__hearthVoice']) => T) =>
 const framesSent = (page: Page) => hook(page, (voice) => voice.stats()?.framesSent ?? 0)
 
 async function startChat(page: Page) {
-  await page.goto(await personalLink())
+  await page.goto(await newUserLink('Eve Devices'))
   await page.getByRole('button', { name: 'chat' }).click()
   await expect(page.getByRole('button', { name: 'disconnect' })).toBeVisible({ timeout: 15_000 })
   await expect.poll(() => framesSent(page), { timeout: 10_000 }).toBeGreaterThan(10)

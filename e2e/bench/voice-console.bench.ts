@@ -12,9 +12,9 @@
 // timestamp (audio-worklets/src/client/audio-clock.ts), then subtracts it from the time ws.send returned. The
 // worklet itself has no performance.now(); timeOrigin + now() is the shared monotonic clock, so the page's and
 // a worker's readings compare.
-import { request as playwrightRequest, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 
-import { admin, baseURL } from '../fixtures/env.ts'
+import { newUserLink } from '../fixtures/links.ts'
 import { expect, test } from '../fixtures/hearth.ts'
 
 type LatencySummary = { count: number; medianMs: number | null; p95Ms: number | null; maxMs: number | null }
@@ -51,7 +51,7 @@ test('voice bench: capture-to-send on the user page, quiet and under main-thread
 }) => {
   // The same 20 s on each page (connect, the greeting, the fake microphone's phrases at 3, 9 and 15 s and the
   // answers), one right after the other, so all see the same machine load.
-  const link = await personalLink()
+  const link = await newUserLink('Bench Voice')
   const userRound = async (load: boolean) => {
     const userPage = await browser.newPage()
     await userPage.goto(link)
@@ -102,20 +102,3 @@ test('voice bench: capture-to-send on the user page, quiet and under main-thread
     `[voice bench] console / user page median ratio: ${(console_.captureToSendMs.medianMs! / user.captureToSendMs.medianMs!).toFixed(2)}`,
   )
 })
-
-async function personalLink(): Promise<string> {
-  const staff = await playwrightRequest.newContext({ baseURL })
-  try {
-    expect((await staff.post('/api/auth/login', { data: admin })).ok()).toBe(true)
-    const created = await staff.post('/api/create-user', {
-      data: { name: `Bench Voice${Date.now().toString(36)}`, phone_number: '', email: '' },
-    })
-    expect(created.ok(), await created.text()).toBe(true)
-    const { fileName } = (await created.json()) as { fileName: string }
-    const link = await staff.post('/api/user-link', { data: { userFile: fileName, moduleName: 'Get to Know You' } })
-    expect(link.ok(), await link.text()).toBe(true)
-    return ((await link.json()) as { url: string }).url
-  } finally {
-    await staff.dispose()
-  }
-}

@@ -9,7 +9,8 @@
  * Bun Worker (after). BENCH_ONLY=in-process|worker runs one.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { FRAME_BYTES, FRAME_MS } from '@hearth/protocol';
+import { FRAME_MS } from '@hearth/protocol';
+import { frameMessage } from './relay/load';
 
 process.env.TZ = 'UTC';
 process.env.LOG_LEVEL ??= 'silent';
@@ -72,17 +73,6 @@ async function runServer(fakeUrl: string, mode: string) {
 }
 
 // ---- clients and the report ----
-
-const TAIL = (() => {
-  const pcm = new Int16Array(FRAME_BYTES / 2 - 6);
-  for (let i = 0; i < pcm.length; i++) pcm[i] = Math.round(6000 * Math.sin(i / 10));
-  return Buffer.from(pcm.buffer).toString('base64');
-})();
-const head = Buffer.alloc(12);
-function frameMessage(now: number): string {
-  head.writeDoubleLE(now, 0);
-  return `{"type":"input_audio_buffer.append","audio":"${head.toString('base64')}${TAIL}"}`;
-}
 
 function quantile(sorted: number[], q: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN;

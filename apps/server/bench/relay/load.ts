@@ -30,7 +30,8 @@ const TAIL = (() => {
   return Buffer.from(pcm.buffer).toString('base64');
 })();
 const head = Buffer.alloc(12);
-function frameMessage(now: number): string {
+/** An append event whose audio starts with its send time (8 bytes), so the echo tells the round trip. */
+export function frameMessage(now: number): string {
   head.writeDoubleLE(now, 0);
   return `{"type":"input_audio_buffer.append","audio":"${head.toString('base64')}${TAIL}"}`;
 }
