@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { t } from 'elysia';
 
 /**
  * The server's seams (HOUSE-STYLE "Layout"): features do not import each other's insides, plugins reach into
@@ -142,6 +143,46 @@ export function importCycles(graph: Map<string, string[]>): string[][] {
   return cycles;
 }
 
+/**
+ * One type source (HOUSE-STYLE "Validation"): a service's request types come from its feature's model.ts
+ * (`typeof schema.static`). A service.ts may not declare its own `…Body`/`…Params`/`…Query`/`…Input` type, nor
+ * write out a type literal with exactly the fields of one of the feature's schemas (a copy drifts from the schema).
+ */
+// A declaration (`interface X {`, `type X =`), not a type-only import of a name like `type VersionInput,`.
+const REQUEST_TYPE_NAME =
+  /(?:^|\n)\s*(?:export\s+)?(?:interface\s+(\w*(?:Body|Params|Query|Input))\b|type\s+(\w*(?:Body|Params|Query|Input))\s*(?:<[^>]*>)?\s*=)/g;
+// A type literal of two or more members: `{ a: T; b?: U }` (object literals separate with commas, not semicolons).
+const TYPE_LITERAL = /\{([^{}]*;[^{}]*)\}/g;
+const MEMBER = /(?:^|;)\s*(\w+)\??\s*:/g;
+
+/** The field names of every object schema (and object inside one) a model module exports, by export name. */
+export function schemaFields(model: Record<string, unknown>): Map<string, string[]> {
+  const fields = new Map<string, string[]>();
+  const visit = (name: string, schema: unknown) => {
+    const properties = (schema as { type?: string; properties?: Record<string, unknown> } | null)?.properties;
+    if ((schema as { type?: string } | null)?.type !== 'object' || !properties) return;
+    fields.set(name, Object.keys(properties).sort());
+    for (const [key, inner] of Object.entries(properties)) visit(`${name}.${key}`, inner);
+  };
+  for (const [name, value] of Object.entries(model)) if (value && typeof value === 'object') visit(name, value);
+  return fields;
+}
+
+/** Why a service's source re-declares a request type instead of taking it from model.ts; empty when it does not. */
+export function requestTypeCopies(source: string, schemas: Map<string, string[]>): string[] {
+  const found = [...source.matchAll(REQUEST_TYPE_NAME)].map((m) => `declares ${m[1] ?? m[2]}: take typeof <schema>.static from model.ts`);
+  for (const [, body] of source.matchAll(TYPE_LITERAL)) {
+    const keys = [...body.matchAll(MEMBER)].map((m) => m[1]).sort();
+    for (const [name, fields] of schemas) {
+      if (fields.length > 1 && keys.join() === fields.join())
+        found.push(`copies the fields of ${name}: use its type from model.ts (typeof <schema>.static)`);
+    }
+  }
+  return found;
+}
+
+const FEATURES = join(SRC, 'features');
+
 describe('server architecture', () => {
   const graph = importGraph(SRC);
 
@@ -178,6 +219,21 @@ describe('server architecture', () => {
     expect(importCycles(graph).map((cycle) => cycle.join(' -> '))).toEqual([]);
   });
 
+  test('services take their request types from model.ts, not a copy', async () => {
+    const offenders: string[] = [];
+    let checked = 0;
+    for (const feature of readdirSync(FEATURES)) {
+      const service = join(FEATURES, feature, 'service.ts');
+      const model = join(FEATURES, feature, 'model.ts');
+      if (!existsSync(service) || !existsSync(model)) continue;
+      checked++;
+      const schemas = schemaFields(await import(model));
+      for (const why of requestTypeCopies(readFileSync(service, 'utf8'), schemas)) offenders.push(`features/${feature}/service.ts ${why}`);
+    }
+    expect(checked).toBeGreaterThan(5);
+    expect(offenders).toEqual([]);
+  });
+
   test('there is no catch-all lib/ of domain code: its files found homes in features, providers and src', () => {
     expect(existsSync(join(SRC, 'lib'))).toBe(false);
   });
@@ -206,6 +262,28 @@ describe('the checks themselves', () => {
     expect(mayHoldSql('features/users/lookup.ts')).toBe(true);
     expect(mayHoldSql('realtime/live-repository.ts')).toBe(true);
     expect(mayHoldSql('features/users/service.ts')).toBe(false);
+  });
+
+  test('a request type declared or copied in a service is found; one taken from the schema is not', () => {
+    const schemas = schemaFields({
+      inviteBody: t.Object({ userFile: t.String(), phoneNumber: t.Optional(t.Nullable(t.String())) }),
+      sectionBody: t.Object({ user: t.String(), sectionData: t.Object({ startTime: t.String(), endTime: t.String() }) }),
+      DEFAULT_PAGE_SIZE: 100,
+    });
+    expect(schemas.get('sectionBody.sectionData')).toEqual(['endTime', 'startTime']);
+    expect(requestTypeCopies('interface NoticeInput {\n  groupId: string;\n}', schemas)).toEqual([
+      'declares NoticeInput: take typeof <schema>.static from model.ts',
+    ]);
+    expect(requestTypeCopies('export type CreateBody = { name: string };', schemas)).toHaveLength(1);
+    expect(
+      requestTypeCopies('async function send(deps: AppDeps, input: { userFile: string; phoneNumber?: string | null }) {}', schemas),
+    ).toEqual(['copies the fields of inviteBody: use its type from model.ts (typeof <schema>.static)']);
+    expect(requestTypeCopies('function check(data: { startTime: string; endTime: string }) {}', schemas)).toHaveLength(1);
+    // Taken from the schema, a differently shaped value, and an object literal are all fine.
+    expect(requestTypeCopies("import {\n  parseVersion,\n  type VersionInput,\n} from './content';", schemas)).toEqual([]);
+    expect(requestTypeCopies("import type { InviteBody } from './model';\nasync function send(input: InviteBody) {}", schemas)).toEqual([]);
+    expect(requestTypeCopies('function upload(u: { userFile: string; byteLength: number }) {}', schemas)).toEqual([]);
+    expect(requestTypeCopies("return { userFile: 'a', phoneNumber: null };\ninterface PlanEntry { skip: string }", schemas)).toEqual([]);
   });
 
   test('a cycle is reported with its path', () => {

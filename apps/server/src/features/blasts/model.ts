@@ -22,4 +22,5 @@ export const blastParams = t.Object({ campaignId: t.String({ minLength: 1, maxLe
 export const listQuery = t.Object({ groupId: t.Optional(groupId) });
 export const subgroupSmsBody = t.Object({ groupId, force });
 
+export type PreviewBody = typeof previewBody.static;
 export type StartInput = typeof startBody.static;

@@ -15,7 +15,7 @@ import {
   phoneOrReason,
 } from '../invitations/texts';
 import { insertSkippedMessages } from '../messages/outbox';
-import type { BlastKind, SkipReason, StartInput } from './model';
+import type { BlastKind, PreviewBody, SkipReason, StartInput } from './model';
 import {
   findBlast,
   findGroup,
@@ -92,7 +92,7 @@ async function requireGroup(db: DB, groupId: string) {
 
 // ---- Dry run ------------------------------------------------------------------------------------------
 
-export async function previewBlast(deps: AppDeps, input: { groupId: string; kind: BlastKind; moduleName?: string | null }) {
+export async function previewBlast(deps: AppDeps, input: PreviewBody) {
   const group = await requireGroup(deps.db, input.groupId);
   await blastModule(deps, group, input.kind, input.moduleName);
   const plan = planBlast(input.kind, await groupMembers(deps.db, group.id));

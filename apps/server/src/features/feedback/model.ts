@@ -7,3 +7,5 @@ export const confirmedFeedbackBody = t.Object({
   // Sent only when the user ticked "Include conversation in feedback": that tick is the consent to store it.
   lastConversation: t.Optional(t.Union([t.String({ maxLength: 200_000 }), t.Array(t.Unknown(), { maxItems: 5000 }), t.Null()])),
 });
+
+export type ConfirmedFeedbackBody = typeof confirmedFeedbackBody.static;

@@ -4,6 +4,7 @@ import { badRequest, HttpError } from '../../plugins/errors';
 import { rateLimit } from '../../plugins/rate-limit';
 import { MAX_TRANSCRIPT_BYTES } from '../post-chat/transcript';
 import { LOCAL_TRANSCRIPTION_TEXT } from '../../providers/transcription';
+import type { ConfirmedFeedbackBody } from './model';
 import * as repo from './repository';
 
 /** SPEC §8's text for a recording that cannot be used. */
@@ -90,11 +91,7 @@ function hasContent(conversation: unknown): boolean {
   return Array.isArray(conversation) && conversation.length > 0;
 }
 
-export async function saveFeedback(
-  deps: AppDeps,
-  identity: Identity,
-  body: { feedback: string; selectedSequence?: string | null; selectedVersion?: string | number | null; lastConversation?: unknown },
-) {
+export async function saveFeedback(deps: AppDeps, identity: Identity, body: ConfirmedFeedbackBody) {
   const feedback = body.feedback.trim();
   if (!feedback) throw badRequest('The feedback is empty');
   if (isLocalPlaceholder(feedback)) {

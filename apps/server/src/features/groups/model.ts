@@ -39,3 +39,5 @@ export const massAddBody = t.Object({
   // true: validate and answer the preview, change nothing.
   dryRun: t.Optional(t.Boolean()),
 });
+
+export type PageQuery = typeof pageQuery.static;

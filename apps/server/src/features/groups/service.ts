@@ -2,14 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { DB } from '@hearth/db/client';
 import { Invalid, NotFound } from '../../errors';
 import { findUserByFile } from '../users/lookup';
-import { DEFAULT_PAGE_SIZE } from './model';
+import { DEFAULT_PAGE_SIZE, type PageQuery } from './model';
 import * as repo from './repository';
 
 export const newGroupId = () => randomBytes(8).readBigUInt64BE().toString(36).padStart(13, '0');
 
 export const GROUP_EXISTS = 'Group already exists';
-
-type PageQuery = { page?: number; pageSize?: number; q?: string };
 
 const isPaged = (query: PageQuery) => query.page !== undefined || query.pageSize !== undefined || query.q !== undefined;
 

@@ -33,3 +33,8 @@ export const subgroupEmailBody = t.Object({
   email: t.Optional(t.Nullable(email)),
   force,
 });
+
+export type InviteSmsBody = typeof inviteSmsBody.static;
+export type InviteEmailBody = typeof inviteEmailBody.static;
+export type NotifyAssignmentBody = typeof notifyAssignmentBody.static;
+export type SubgroupEmailBody = typeof subgroupEmailBody.static;

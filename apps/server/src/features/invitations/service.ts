@@ -5,6 +5,7 @@ import { HttpError } from '../../plugins/errors';
 import type { StaffIdentity } from '../../plugins/auth';
 import { invitationModuleFor } from '../groups/isolation';
 import { enqueueOnce, type MessageOutcome } from '../messages/outbox';
+import type { InviteEmailBody, InviteSmsBody, NotifyAssignmentBody, SubgroupEmailBody } from './model';
 import { findGroup, findMembership, previousSends, subgroupInGroup } from './repository';
 import {
   assignmentEmailMessage,
@@ -48,11 +49,7 @@ export type SendResult = Sent | { alreadySent: AlreadySent };
 
 // ---- Invitations --------------------------------------------------------------------------------------
 
-export async function sendInviteSms(
-  deps: AppDeps,
-  staff: StaffIdentity,
-  input: { userFile: string; phoneNumber?: string | null; moduleName?: string | null },
-): Promise<Sent> {
+export async function sendInviteSms(deps: AppDeps, staff: StaffIdentity, input: InviteSmsBody): Promise<Sent> {
   const user = await findUserByFile(deps.db, input.userFile);
   if (!user) throw new NotFound('User not found');
   const to = smsAddress(input.phoneNumber?.trim() || user.phone_number);
@@ -65,11 +62,7 @@ export async function sendInviteSms(
   return answerOne(deps, queued, 'sms', user.name);
 }
 
-export async function sendInviteEmail(
-  deps: AppDeps,
-  staff: StaffIdentity,
-  input: { userFile: string; email?: string | null; moduleName?: string | null },
-): Promise<Sent> {
+export async function sendInviteEmail(deps: AppDeps, staff: StaffIdentity, input: InviteEmailBody): Promise<Sent> {
   const user = await findUserByFile(deps.db, input.userFile);
   if (!user) throw new NotFound('User not found');
   const to = emailAddress(input.email?.trim() || user.email);
@@ -84,15 +77,8 @@ export async function sendInviteEmail(
 
 // ---- Subgroup assignment notices, per member ------------------------------------------------------------
 
-interface NoticeInput {
-  groupId: string;
-  userFile: string;
-  subGroupId: string;
-  force?: boolean;
-}
-
 /** One member's assignment, checked against what the admin's screen showed (`subGroupId`). */
-async function memberAssignment(deps: AppDeps, input: NoticeInput) {
+async function memberAssignment(deps: AppDeps, input: NotifyAssignmentBody) {
   const group = await findGroup(deps.db, input.groupId);
   if (!group) throw new NotFound('Group not found');
   const user = await findUserByFile(deps.db, input.userFile);
@@ -110,7 +96,7 @@ async function memberAssignment(deps: AppDeps, input: NoticeInput) {
  * PRODUCT §6, per member: once this member may have received `kind` for this group (by the blast or a notice),
  * another one needs `force`. A notice still on its way is answered by enqueueOnce as a duplicate instead.
  */
-async function refusedRepeat(deps: AppDeps, input: NoticeInput, userId: string, name: string, kind: string, what: string) {
+async function refusedRepeat(deps: AppDeps, input: NotifyAssignmentBody, userId: string, name: string, kind: string, what: string) {
   if (input.force) return null;
   const before = await previousSends(deps.db, input.groupId, userId, kind);
   if (before.count === 0) return null;
@@ -121,7 +107,7 @@ async function refusedRepeat(deps: AppDeps, input: NoticeInput, userId: string, 
   } satisfies AlreadySent;
 }
 
-export async function notifyAssignmentSms(deps: AppDeps, staff: StaffIdentity, input: NoticeInput): Promise<SendResult> {
+export async function notifyAssignmentSms(deps: AppDeps, staff: StaffIdentity, input: NotifyAssignmentBody): Promise<SendResult> {
   const { group, user, member } = await memberAssignment(deps, input);
   const to = smsAddress(user.phone_number);
   const refused = await refusedRepeat(deps, input, user.id, user.name, 'assignment-sms', 'SMS');
@@ -133,11 +119,7 @@ export async function notifyAssignmentSms(deps: AppDeps, staff: StaffIdentity, i
   return answerOne(deps, queued, 'sms', user.name);
 }
 
-export async function sendSubgroupEmail(
-  deps: AppDeps,
-  staff: StaffIdentity,
-  input: NoticeInput & { email?: string | null },
-): Promise<SendResult> {
+export async function sendSubgroupEmail(deps: AppDeps, staff: StaffIdentity, input: SubgroupEmailBody): Promise<SendResult> {
   const { group, user, member } = await memberAssignment(deps, input);
   const to = emailAddress(input.email?.trim() || user.email);
   const refused = await refusedRepeat(deps, input, user.id, user.name, 'assignment-email', 'e-mail');

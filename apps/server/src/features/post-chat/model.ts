@@ -62,3 +62,8 @@ export const getResponseBody = t.Object({
   message: t.String({ minLength: 1, maxLength: 20_000 }),
   temperature: t.Optional(t.Number({ minimum: 0, maximum: 2 })),
 });
+
+export type Transcript = typeof transcript.static;
+export type SectionData = (typeof sectionDataBody.static)['sectionData'];
+export type TaglineSmsBody = typeof taglineSmsBody.static;
+export type GetResponseBody = typeof getResponseBody.static;

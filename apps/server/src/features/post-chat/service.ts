@@ -3,10 +3,9 @@ import { Invalid, NotFound } from '../../errors';
 import { findUserByFile, findUserByName } from '../users/lookup';
 import { sendRecapSms, sendReminderSms, sendTaglineSms } from './sms';
 import { saveSectionData, updateMemoryDocument, updateProfileForGroup } from './steps';
+import type { GetResponseBody, SectionData, TaglineSmsBody, Transcript } from './model';
 import { normalizeTranscript } from './transcript';
 import { storedSystemPrompt } from '../prompts/lookup';
-
-type RawTranscript = Parameters<typeof normalizeTranscript>[0];
 
 async function userByName(deps: AppDeps, userName: string) {
   const user = await findUserByName(deps.db, userName);
@@ -14,13 +13,13 @@ async function userByName(deps: AppDeps, userName: string) {
   return user;
 }
 
-export async function updateProfile(deps: AppDeps, userName: string, transcript: RawTranscript) {
+export async function updateProfile(deps: AppDeps, userName: string, transcript: Transcript) {
   const lines = normalizeTranscript(transcript);
   const user = await userByName(deps, userName);
   return { profile_for_group: await updateProfileForGroup(deps, user.id, lines) };
 }
 
-export async function updateMemory(deps: AppDeps, userName: string, transcript: RawTranscript) {
+export async function updateMemory(deps: AppDeps, userName: string, transcript: Transcript) {
   const lines = normalizeTranscript(transcript);
   const user = await userByName(deps, userName);
   return { memory_document: await updateMemoryDocument(deps, user.id, lines) };
@@ -49,7 +48,7 @@ const EARLIEST_SECTION_MS = Date.UTC(2000, 0, 1);
  * A section is one chat that happened: it ends after it starts, lasts at most the session limit, and lies
  * between the year 2000 and now (so years 0001 and 9999 are refused).
  */
-function checkSectionTimes(deps: AppDeps, data: { startTime: string; endTime: string }) {
+function checkSectionTimes(deps: AppDeps, data: Pick<SectionData, 'startTime' | 'endTime'>) {
   if (![data.startTime, data.endTime].every((t) => ISO_DATE_TIME.test(t) && isCalendarDate(t))) {
     throw new Invalid('startTime and endTime must be ISO 8601 date-times');
   }
@@ -63,28 +62,28 @@ function checkSectionTimes(deps: AppDeps, data: { startTime: string; endTime: st
   if (start < EARLIEST_SECTION_MS) throw new Invalid('A section cannot start before the year 2000');
 }
 
-export async function saveSection(deps: AppDeps, userName: string, data: { moduleName: string; startTime: string; endTime: string }) {
+export async function saveSection(deps: AppDeps, userName: string, data: SectionData) {
   checkSectionTimes(deps, data);
   const user = await userByName(deps, userName);
   const { id } = await saveSectionData(deps, user.id, data);
   return { ok: true, id };
 }
 
-export async function recapSms(deps: AppDeps, userName: string, transcript: RawTranscript) {
+export async function recapSms(deps: AppDeps, userName: string, transcript: Transcript) {
   const lines = normalizeTranscript(transcript);
   const user = await userByName(deps, userName);
   const { id } = await sendRecapSms(deps, user.id, lines);
   return { ok: true, id };
 }
 
-export async function reminderSms(deps: AppDeps, userName: string, userUrl: string, transcript: RawTranscript | undefined) {
+export async function reminderSms(deps: AppDeps, userName: string, userUrl: string, transcript: Transcript | undefined) {
   const lines = transcript === undefined ? [] : normalizeTranscript(transcript);
   const user = await userByName(deps, userName);
   const { id } = await sendReminderSms(deps, user.id, userUrl, { transcript: lines });
   return { ok: true, id };
 }
 
-export async function taglineSms(deps: AppDeps, body: { userName?: string; userFile?: string; conversation: RawTranscript }) {
+export async function taglineSms(deps: AppDeps, body: TaglineSmsBody) {
   const lines = normalizeTranscript(body.conversation);
   const userFile = body.userFile?.trim();
   const userName = body.userName?.trim();
@@ -96,7 +95,7 @@ export async function taglineSms(deps: AppDeps, body: { userName?: string; userF
 }
 
 /** The testing page's second model; an empty system prompt means the stored one. */
-export async function secondModelReply(deps: AppDeps, body: { systemPrompt?: string | null; message: string; temperature?: number }) {
+export async function secondModelReply(deps: AppDeps, body: GetResponseBody) {
   const instructions = body.systemPrompt?.trim() || (await storedSystemPrompt(deps.db));
   const { text } = await deps.providers.text.complete({
     task: 'second_model_reply',

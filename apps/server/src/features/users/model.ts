@@ -39,3 +39,7 @@ export const updateUserInfoBody = t.Object({
 export const updatePhoneBody = t.Object({
   phoneNumber: t.Nullable(phone),
 });
+
+export type UsersInfoQuery = typeof usersInfoQuery.static;
+export type CreateUserBody = typeof createUserBody.static;
+export type UpdateUserInfoBody = typeof updateUserInfoBody.static;

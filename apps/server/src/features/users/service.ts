@@ -4,7 +4,7 @@ import type { Identity } from '../../plugins/auth';
 import { Invalid, NotFound } from '../../errors';
 import { findUserByFile, findUserByName, userFileName, type FoundUser } from './lookup';
 import { normalizePhone } from './phone';
-import { DEFAULT_PAGE_SIZE, SORT_KEYS, type SortKey } from './model';
+import { type CreateUserBody, DEFAULT_PAGE_SIZE, SORT_KEYS, type SortKey, type UpdateUserInfoBody, type UsersInfoQuery } from './model';
 import * as repo from './repository';
 
 /** Text ids like the rest of users.id: 13 base-36 characters from 64 random bits. */
@@ -34,7 +34,7 @@ export function cleanName(input: string): string {
 
 export const getUserNames = (db: DB) => repo.listUserNames(db);
 
-export async function getAllUsersInfo(db: DB, query: { page?: number; pageSize?: number; q?: string; sort?: string }) {
+export async function getAllUsersInfo(db: DB, query: UsersInfoQuery) {
   const paged = query.page !== undefined || query.pageSize !== undefined || query.q !== undefined || query.sort !== undefined;
   if (!paged) return repo.allAdminUsers(db);
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
@@ -52,7 +52,7 @@ function parseSort(raw: string | undefined): { sort: SortKey; descending: boolea
   return { sort: key as SortKey, descending: dir === 'desc' };
 }
 
-export async function createUser(db: DB, input: { name: string; phone_number?: string | null; email?: string | null }) {
+export async function createUser(db: DB, input: CreateUserBody) {
   const name = cleanName(input.name);
   const email = normalizeEmail(input.email);
   const phone = normalizePhone(input.phone_number);
@@ -91,7 +91,7 @@ export async function getUserContent(db: DB, identity: Identity, userName: strin
   return content(await userForCaller(db, identity, userName));
 }
 
-export async function updateUserInfo(db: DB, input: { userFileName: string; phoneNumber?: string | null; email?: string | null }) {
+export async function updateUserInfo(db: DB, input: UpdateUserInfoBody) {
   const user = await findUserByFile(db, input.userFileName);
   if (!user) throw new NotFound('User not found');
   const fields: { phone_number?: string | null; email?: string | null } = {};
