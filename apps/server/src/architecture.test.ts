@@ -30,15 +30,10 @@ const PLUGINS_MAY_IMPORT = ['features/auth/repository.ts'];
 
 /**
  * HTTP errors belong to the HTTP edge: routes, plugins and app.ts. Everything else throws the domain errors of
- * errors.ts. The services listed here still throw HTTP errors (401s of sign-in, a 500 of the outbox) or are
- * being edited in parallel; take a file off the list when it switches.
+ * errors.ts. A service listed here may still throw HTTP errors while it switches (none today); take it off
+ * the list once it has.
  */
-const HTTP_ERRORS_NOT_YET_SWITCHED = [
-  'features/auth/service.ts',
-  'features/feedback/service.ts',
-  'features/invitations/service.ts',
-  'features/subgroups/service.ts',
-];
+const HTTP_ERRORS_NOT_YET_SWITCHED: string[] = [];
 
 const mayUseHttpErrors = (path: string) =>
   path === 'app.ts' || path.startsWith('plugins/') || path.endsWith('/routes.ts') || HTTP_ERRORS_NOT_YET_SWITCHED.includes(path);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '@hearth/db/client';
-import { HttpError } from './errors';
+import { RateLimited } from '../errors';
 import { hashToken } from './auth';
 
 /**
@@ -24,7 +24,6 @@ export async function rateLimit(db: DB, rawKey: string, limit: number, windowSec
     ])
     .executeTakeFirstOrThrow();
   if (row.count > limit) {
-    const retryAfter = Math.max(1, row.retry_after);
-    throw new HttpError(429, `Too many attempts. Try again in ${retryAfter} seconds.`, { 'retry-after': String(retryAfter) });
+    throw new RateLimited(Math.max(1, row.retry_after));
   }
 }
