@@ -27,3 +27,27 @@ export class TooLarge extends DomainError {}
 
 /** An outside service (AI, transcription, SMS, e-mail) failed; trying again later may work (502). */
 export class ProviderUnavailable extends DomainError {}
+
+/** The request needs a signed-in person, or the credentials it carries are wrong (401). */
+export class Unauthenticated extends DomainError {
+  constructor(message = 'Please sign in') {
+    super(message);
+  }
+}
+
+/** The signed-in person may not do this (403). */
+export class Forbidden extends DomainError {
+  constructor(message = 'You do not have access to this') {
+    super(message);
+  }
+}
+
+/** Too many attempts in a window; the answer says when to try again (429 with Retry-After). */
+export class RateLimited extends DomainError {
+  constructor(public readonly retryAfterSeconds: number) {
+    super(`Too many attempts. Try again in ${retryAfterSeconds} seconds.`);
+  }
+}
+
+/** Our own side failed in a way the person should hear about in words, e.g. a message that could not be queued (500). */
+export class InternalFailure extends DomainError {}

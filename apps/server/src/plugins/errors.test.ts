@@ -1,6 +1,16 @@
 import { describe, expect, test } from 'bun:test';
 import { Elysia } from 'elysia';
-import { Conflict, Invalid, NotFound, ProviderUnavailable, TooLarge } from '../errors';
+import {
+  Conflict,
+  Forbidden,
+  InternalFailure,
+  Invalid,
+  NotFound,
+  ProviderUnavailable,
+  RateLimited,
+  TooLarge,
+  Unauthenticated,
+} from '../errors';
 import { errorsPlugin } from './errors';
 
 // Services and providers throw domain errors; this plugin alone decides the HTTP answer (SPEC §8).
@@ -9,7 +19,7 @@ const answerTo = async (error: Error) => {
     throw error;
   });
   const res = await app.handle(new Request('http://localhost/throw'));
-  return { status: res.status, type: res.headers.get('content-type'), body: await res.json() };
+  return { status: res.status, type: res.headers.get('content-type'), retryAfter: res.headers.get('retry-after'), body: await res.json() };
 };
 
 describe('domain errors become HTTP answers', () => {
@@ -25,6 +35,12 @@ describe('domain errors become HTTP answers', () => {
       502,
       'The AI provider has problems right now. Please try again later.',
     ],
+    ['Unauthenticated', new Unauthenticated('Invalid e-mail or password'), 401, 'Invalid e-mail or password'],
+    ['Unauthenticated without a message', new Unauthenticated(), 401, 'Please sign in'],
+    ['Forbidden', new Forbidden('Only admins can do this'), 403, 'Only admins can do this'],
+    ['Forbidden without a message', new Forbidden(), 403, 'You do not have access to this'],
+    ['RateLimited', new RateLimited(42), 429, 'Too many attempts. Try again in 42 seconds.'],
+    ['InternalFailure', new InternalFailure('The invitation could not be queued'), 500, 'The invitation could not be queued'],
   ];
   for (const [name, error, status, message] of cases) {
     test(`${name} is a ${status} with { error }`, async () => {
@@ -34,6 +50,11 @@ describe('domain errors become HTTP answers', () => {
       expect(answer.body).toEqual({ error: message });
     });
   }
+
+  test('RateLimited says when to try again in Retry-After; other errors carry no Retry-After', async () => {
+    expect((await answerTo(new RateLimited(42))).retryAfter).toBe('42');
+    expect((await answerTo(new Forbidden())).retryAfter).toBeNull();
+  });
 
   test('a domain error names its kind (logs and tests read it)', () => {
     expect(new ProviderUnavailable('x').name).toBe('ProviderUnavailable');

@@ -1,5 +1,16 @@
 import { Elysia } from 'elysia';
-import { Conflict, DomainError, Invalid, NotFound, ProviderUnavailable, TooLarge } from '../errors';
+import {
+  Conflict,
+  DomainError,
+  Forbidden,
+  InternalFailure,
+  Invalid,
+  NotFound,
+  ProviderUnavailable,
+  RateLimited,
+  TooLarge,
+  Unauthenticated,
+} from '../errors';
 import { log } from '../log';
 
 /** A failure whose message is meant for the person using the product. */
@@ -27,7 +38,17 @@ export function domainStatus(error: DomainError): number {
   if (error instanceof Conflict) return 409;
   if (error instanceof TooLarge) return 413;
   if (error instanceof ProviderUnavailable) return 502;
+  if (error instanceof Unauthenticated) return 401;
+  if (error instanceof Forbidden) return 403;
+  if (error instanceof RateLimited) return 429;
+  if (error instanceof InternalFailure) return 500;
   return 500;
+}
+
+/** Headers a domain error's answer carries besides its status. */
+export function domainHeaders(error: DomainError): Record<string, string> {
+  if (error instanceof RateLimited) return { 'retry-after': String(error.retryAfterSeconds) };
+  return {};
 }
 
 // PostgreSQL error classes that can only come from what the client sent.
@@ -71,6 +92,7 @@ export const errorsPlugin = new Elysia({ name: 'errors' }).error({ HttpError }).
   }
   if (error instanceof DomainError) {
     set.status = domainStatus(error);
+    Object.assign(set.headers, domainHeaders(error));
     return { error: error.message };
   }
   switch (code) {

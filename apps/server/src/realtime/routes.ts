@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
 import { randomUUID } from 'node:crypto';
-import { CLOSE_CODES, type BrowserEvent, type VoicePage } from '@hearth/protocol';
+import { CLOSE_CODES, type VoicePage } from '@hearth/protocol';
 import type { AppDeps } from '../deps';
 import { log } from '../log';
 import { hashToken, STAFF_COOKIE, staffFromCookie, USER_COOKIE, userFromCookie, type Identity } from '../plugins/auth';
@@ -9,6 +9,7 @@ import { checkClientEvent } from './client-events';
 import { acceptedOrigins } from '../plugins/origin';
 import { LiveRegistry, type LiveEndCause, type LiveRegistryTiming } from './live-registry';
 import { ModuleState } from './module-state';
+import { PendingEvents } from './pending-events';
 import { createLocalUpstream } from './providers/local/local-upstream';
 import { createOpenAiUpstream } from './providers/openai/openai-upstream';
 import { insertVoiceSession, markVoiceSessionEnded } from './repository';
@@ -37,12 +38,11 @@ interface Slot {
   userId: string | null;
   session: VoiceSession | null;
   closed: boolean;
-  early: BrowserEvent[];
+  /** Events sent before the session exists; the session takes this queue over (one queue, one bound). */
+  pending: PendingEvents;
   send(text: string): void;
   close(code: number, reason: string): void;
 }
-
-const MAX_EARLY_EVENTS = 500;
 
 export function upstreamFactory(deps: AppDeps): UpstreamFactory {
   const { config } = deps;
@@ -161,10 +161,11 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
       maxDurationMs,
       onEnded: () => release(slot),
       onFinished: () => sessions.delete(session),
+      pending: slot.pending,
     });
     sessions.add(session);
     slot.session = session;
-    for (const event of slot.early.splice(0)) session.onClientEvent(event);
+    session.catchUp();
     log.info('voice session started', {
       sessionId: slot.id,
       userId: slot.userId,
@@ -198,7 +199,7 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
         userId: admitted.identity.kind === 'user' ? admitted.identity.id : null,
         session: null,
         closed: false,
-        early: [],
+        pending: new PendingEvents(),
         send(text) {
           if (!slot.closed) raw.send(text);
         },
@@ -209,7 +210,7 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
         },
       };
       data.slot = slot;
-      // Admission asks the database (limits hold across instances); events sent meanwhile wait in slot.early.
+      // Admission asks the database (limits hold across instances); events sent meanwhile wait in slot.pending.
       start(slot, admitted).catch((err) => {
         log.error('voice session failed to start', { sessionId: slot.id, error: (err as Error)?.name });
         release(slot);
@@ -226,7 +227,7 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
       const check = checkClientEvent(message, { staff: slot.userId === null });
       if (!check.ok) return slot.close(CLOSE_CODES.policy, check.reason);
       if (slot.session) slot.session.onClientEvent(check.event);
-      else if (slot.early.length < MAX_EARLY_EVENTS) slot.early.push(check.event);
+      else slot.pending.push(check.event);
     },
     close(ws) {
       const slot = (ws.data as unknown as { slot?: Slot }).slot;

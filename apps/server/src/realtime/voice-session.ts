@@ -15,6 +15,7 @@ import { log } from '../log';
 import type { Identity } from '../plugins/auth';
 import type { ModuleState } from './module-state';
 import { composeSession, type SessionSettings } from './session-config';
+import { PendingEvents } from './pending-events';
 import { markVoiceSessionEnded } from './repository';
 import { ResponseGate } from './response-gate';
 import type { ToolHost } from './tool-host';
@@ -38,8 +39,6 @@ const CLOSE_FOR: Record<Exclude<EndCause, 'client_closed'>, [number, string]> = 
   server_stopping: [CLOSE_CODES.goingAway, 'The server is restarting'],
 };
 
-/** Client events that arrive before the upstream is ready wait here; past this many they are dropped. */
-const MAX_QUEUED_EVENTS = 500;
 /** SPEC §4: connecting sends a first text 'Hi.' so the assistant speaks first. */
 export const FIRST_USER_TEXT = 'Hi.';
 
@@ -57,6 +56,8 @@ export interface VoiceSessionInit {
   onFinished?(session: VoiceSession): void;
   /** Milliseconds until the session is closed with 4001. */
   maxDurationMs: number;
+  /** Events the socket received before the session existed (see `catchUp`); the session keeps its waiting events there. */
+  pending?: PendingEvents;
 }
 
 /**
@@ -79,7 +80,8 @@ export class VoiceSession implements ToolHost {
   private readonly onEnded: (session: VoiceSession) => void;
   private readonly onFinished?: (session: VoiceSession) => void;
   private ready = false;
-  private queue: BrowserEvent[] = [];
+  /** Client events waiting for the upstream to be ready. */
+  private readonly pending: PendingEvents;
   private clientOpen = true;
   private ending: Promise<void> | null = null;
   private readonly timer: ReturnType<typeof setTimeout>;
@@ -106,6 +108,7 @@ export class VoiceSession implements ToolHost {
     this.client = init.client;
     this.onEnded = init.onEnded;
     this.onFinished = init.onFinished;
+    this.pending = init.pending ?? new PendingEvents();
     this.timer = setTimeout(() => void this.end('time_limit'), init.maxDurationMs);
     this.upstream = init.createUpstream({
       onOpen: () => this.enqueue(() => this.onUpstreamOpen()),
@@ -125,6 +128,14 @@ export class VoiceSession implements ToolHost {
 
   // ---- browser -> upstream ----
 
+  /**
+   * Handles the events sent before this session existed, in order: the relay's own (end, settings, module
+   * choice) act now, the others go back into the same queue and wait for the upstream like any later one.
+   */
+  catchUp() {
+    for (const event of this.pending.take()) this.onClientEvent(event);
+  }
+
   onClientEvent(event: BrowserEvent) {
     if (this.ending) return;
     switch (event.type) {
@@ -139,7 +150,7 @@ export class VoiceSession implements ToolHost {
         return;
     }
     if (!this.ready) {
-      if (this.queue.length < MAX_QUEUED_EVENTS) this.queue.push(event);
+      this.pending.push(event);
       return;
     }
     this.forward(event);
@@ -198,9 +209,7 @@ export class VoiceSession implements ToolHost {
     this.sendUpstream({ type: 'response.create' });
     this.responses.markRequested();
     this.ready = true;
-    const queued = this.queue;
-    this.queue = [];
-    for (const event of queued) this.forward(event as Exclude<BrowserEvent, { type: `hearth.${string}` }>);
+    for (const event of this.pending.take()) this.forward(event as Exclude<BrowserEvent, { type: `hearth.${string}` }>);
   }
 
   sendSessionInfo() {
@@ -351,7 +360,7 @@ export class VoiceSession implements ToolHost {
   private async finish(cause: EndCause) {
     clearTimeout(this.timer);
     this.ready = false;
-    this.queue = [];
+    this.pending.take();
     this.upstream.close();
     this.onEnded(this);
     const endedAt = new Date();

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps';
 import { hashToken, newToken, STAFF_SESSION_DAYS, USER_SESSION_DAYS } from '../../plugins/auth';
-import { notFound, unauthorized } from '../../plugins/errors';
+import { NotFound, Unauthenticated } from '../../errors';
 import { rateLimit } from '../../plugins/rate-limit';
 import { findUserByFile } from '../users/lookup';
 export { issueUserLink } from './personal-links';
@@ -21,7 +21,7 @@ export async function login(deps: AppDeps, email: string, password: string, clie
   dummyHash ??= Bun.password.hash('not-a-password', { algorithm: 'argon2id' });
   const ok = await Bun.password.verify(password, staff?.password_hash ?? (await dummyHash));
   // A disabled account reads exactly like a wrong password: no account enumeration.
-  if (!staff || staff.disabled || !ok) throw unauthorized('Invalid e-mail or password');
+  if (!staff || staff.disabled || !ok) throw new Unauthenticated('Invalid e-mail or password');
   const token = newToken();
   await repo.insertSession(deps.db, hashToken(token), { staffId: staff.id }, days(STAFF_SESSION_DAYS));
   await repo.recordSignIn(deps.db, staff.id);
@@ -45,7 +45,7 @@ export async function ensureStaff(deps: AppDeps, email: string, password: string
 export async function startUserSession(deps: AppDeps, token: string, clientKey: string) {
   await rateLimit(deps.db, `user-session:${clientKey}`, 30, 60);
   const found = await repo.useLinkToken(deps.db, hashToken(token));
-  if (!found) throw unauthorized('This personal link is not valid any more. Please ask for a new one.');
+  if (!found) throw new Unauthenticated('This personal link is not valid any more. Please ask for a new one.');
   const sessionToken = newToken();
   await repo.insertSession(deps.db, hashToken(sessionToken), { userId: found.id }, days(USER_SESSION_DAYS));
   return { sessionToken, name: found.name, userFile: found.file_name, moduleName: found.module_name };
@@ -53,6 +53,6 @@ export async function startUserSession(deps: AppDeps, token: string, clientKey: 
 
 export async function revokeUserLinks(deps: AppDeps, userFile: string) {
   const user = await findUserByFile(deps.db, userFile);
-  if (!user) throw notFound('User not found');
+  if (!user) throw new NotFound('User not found');
   return { revoked: await repo.revokeLinkTokens(deps.db, user.id) };
 }

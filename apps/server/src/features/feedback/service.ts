@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps';
 import type { Identity } from '../../plugins/auth';
-import { badRequest, HttpError } from '../../plugins/errors';
+import { Invalid, TooLarge } from '../../errors';
 import { rateLimit } from '../../plugins/rate-limit';
 import { MAX_TRANSCRIPT_BYTES } from '../post-chat/transcript';
 import { LOCAL_TRANSCRIPTION_TEXT } from '../../providers/transcription';
@@ -60,15 +60,15 @@ function firstFile(body: unknown): File | null {
 /** Transcribes spoken feedback in memory; the audio is dropped when this returns. */
 export async function transcribeFeedback(deps: AppDeps, identity: Identity, body: unknown) {
   const file = firstFile(body);
-  if (!file || file.size === 0) throw badRequest(FEEDBACK_AUDIO_ERROR);
-  if (file.size > MAX_AUDIO_BYTES) throw new HttpError(413, 'The recording is too large (at most 25 MB)');
+  if (!file || file.size === 0) throw new Invalid(FEEDBACK_AUDIO_ERROR);
+  if (file.size > MAX_AUDIO_BYTES) throw new TooLarge('The recording is too large (at most 25 MB)');
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = (file.type || '').split(';')[0].trim().toLowerCase();
   const declared = (file.name ?? '').split('.').pop()?.toLowerCase() ?? '';
   const looselyTyped = !type || type === 'application/octet-stream' || type.startsWith('audio/');
   const extension =
     sniffAudio(bytes.subarray(0, 16)) ?? EXTENSION_BY_TYPE[type] ?? (looselyTyped && AUDIO_EXTENSIONS.has(declared) ? declared : null);
-  if (!extension) throw badRequest('The recording must be an audio file (wav, webm, ogg, mp3, m4a or flac)');
+  if (!extension) throw new Invalid('The recording must be an audio file (wav, webm, ogg, mp3, m4a or flac)');
   await rateLimit(deps.db, `feedback:${identity.kind}:${identity.id}`, 30, 3600);
   const result = await deps.providers.transcription.transcribe({
     bytes,
@@ -93,13 +93,13 @@ function hasContent(conversation: unknown): boolean {
 
 export async function saveFeedback(deps: AppDeps, identity: Identity, body: ConfirmedFeedbackBody) {
   const feedback = body.feedback.trim();
-  if (!feedback) throw badRequest('The feedback is empty');
+  if (!feedback) throw new Invalid('The feedback is empty');
   if (isLocalPlaceholder(feedback)) {
-    throw badRequest("This is the local provider's transcription notice, not feedback: nothing was stored");
+    throw new Invalid("This is the local provider's transcription notice, not feedback: nothing was stored");
   }
   const conversation = hasContent(body.lastConversation) ? body.lastConversation : null;
   if (conversation !== null && new TextEncoder().encode(JSON.stringify(conversation)).byteLength > MAX_TRANSCRIPT_BYTES) {
-    throw new HttpError(413, 'The conversation is too large to include (at most 200 KB)');
+    throw new TooLarge('The conversation is too large to include (at most 200 KB)');
   }
   await rateLimit(deps.db, `confirmed-feedback:${identity.kind}:${identity.id}`, CONFIRMED_FEEDBACK_PER_HOUR, 3600);
   const { id } = await repo.insertFeedback(deps.db, {

@@ -1,7 +1,6 @@
 import type { AppDeps } from '../../deps';
 import { findUserByFile } from '../users/lookup';
-import { Conflict, NotFound, ProviderUnavailable } from '../../errors';
-import { HttpError } from '../../plugins/errors';
+import { Conflict, InternalFailure, NotFound, ProviderUnavailable } from '../../errors';
 import type { StaffIdentity } from '../../plugins/auth';
 import { invitationModuleFor } from '../groups/isolation';
 import { enqueueOnce, type MessageOutcome } from '../messages/outbox';
@@ -137,7 +136,7 @@ export async function sendSubgroupEmail(deps: AppDeps, staff: StaffIdentity, inp
 async function answerOne(deps: AppDeps, queued: { id: number; duplicate: boolean }, channel: Channel, name: string): Promise<Sent> {
   const [o] = await deps.outbox.waitForOutcome(deps.db, [queued.id], SEND_WAIT_MS);
   const what = channel === 'sms' ? 'SMS' : 'Email';
-  if (!o) throw new HttpError(500, `The ${what} could not be queued`);
+  if (!o) throw new InternalFailure(`The ${what} could not be queued`);
   if (o.status === 'skipped') throw new Conflict(`${name} has opted out of text messages (replied STOP); nothing was sent`);
   const reason = failureReason(o);
   if (reason) {

@@ -1,17 +1,13 @@
-import { sql } from 'kysely';
 import type { DB } from '@hearth/db/client';
 import type { OutboxChannel, OutboxStatus } from '@hearth/db/schema';
+import * as repo from './repository';
 
 /**
  * The outbox (PRODUCT §6): every SMS and e-mail is a row first, then sent by the job queue (jobs.ts).
  * This file is the messages feature's public surface; other features reach it through `deps.outbox`.
  */
 
-/**
- * Kinds whose body is written from what a person said in a chat (post-chat recap, tagline, reminder): the body
- * is cleared once the message is sent or has finally failed (PRODUCT §7); the row keeps kind, state and times.
- */
-export const PRIVATE_BODY_KINDS = ['recap', 'tagline', 'reminder'];
+export { PRIVATE_BODY_KINDS } from './repository';
 
 export interface OutgoingMessage {
   /** One message per (campaign, user, kind): a retry or a double click never sends twice. */
@@ -53,36 +49,20 @@ export async function insertOutboxRows(db: DB, messages: OutgoingMessage[]): Pro
   return (await insertOutboxRowsWithKeys(db, messages)).map((r) => r.id);
 }
 
-/** Rows per INSERT: a blast to thousands stays far below PostgreSQL's 65,535 parameters per statement. */
-const INSERT_CHUNK = 500;
-const chunks = <T>(items: T[]) =>
-  Array.from({ length: Math.ceil(items.length / INSERT_CHUNK) }, (_, i) => items.slice(i * INSERT_CHUNK, (i + 1) * INSERT_CHUNK));
+const toRow = (m: OutgoingMessage) => ({
+  unique_key: m.uniqueKey,
+  campaign_id: m.campaignId ?? null,
+  user_id: m.userId ?? null,
+  channel: m.channel,
+  kind: m.kind,
+  to_address: m.to,
+  subject: m.subject ?? null,
+  body: m.body,
+  html: m.html ?? null,
+});
 
 export async function insertOutboxRowsWithKeys(db: DB, messages: OutgoingMessage[]) {
-  const rows: Array<{ id: number; unique_key: string }> = [];
-  for (const chunk of chunks(messages)) rows.push(...(await insertChunk(db, chunk)));
-  return rows;
-}
-
-function insertChunk(db: DB, messages: OutgoingMessage[]) {
-  return db
-    .insertInto('outbox')
-    .values(
-      messages.map((m) => ({
-        unique_key: m.uniqueKey,
-        campaign_id: m.campaignId ?? null,
-        user_id: m.userId ?? null,
-        channel: m.channel,
-        kind: m.kind,
-        to_address: m.to,
-        subject: m.subject ?? null,
-        body: m.body,
-        html: m.html ?? null,
-      })),
-    )
-    .onConflict((oc) => oc.column('unique_key').doNothing())
-    .returning(['id', 'unique_key'])
-    .execute();
+  return repo.insertOutboxRowsWithKeys(db, messages.map(toRow));
 }
 
 /** Members a blast leaves out (no address, opted out, no subgroup): a 'skipped' row each, so progress adds up. */
@@ -90,25 +70,20 @@ export async function insertSkippedMessages(
   db: DB,
   messages: Array<Omit<OutgoingMessage, 'body' | 'subject' | 'html'> & { reason: string }>,
 ): Promise<void> {
-  for (const chunk of chunks(messages)) {
-    await db
-      .insertInto('outbox')
-      .values(
-        chunk.map((m) => ({
-          unique_key: m.uniqueKey,
-          campaign_id: m.campaignId ?? null,
-          user_id: m.userId ?? null,
-          channel: m.channel,
-          kind: m.kind,
-          to_address: m.to,
-          body: '',
-          status: 'skipped' as const,
-          last_error: m.reason,
-        })),
-      )
-      .onConflict((oc) => oc.column('unique_key').doNothing())
-      .execute();
-  }
+  await repo.insertOutboxRowsWithKeys(
+    db,
+    messages.map((m) => ({
+      unique_key: m.uniqueKey,
+      campaign_id: m.campaignId ?? null,
+      user_id: m.userId ?? null,
+      channel: m.channel,
+      kind: m.kind,
+      to_address: m.to,
+      body: '',
+      status: 'skipped' as const,
+      last_error: m.reason,
+    })),
+  );
 }
 
 /** Keeps messages in the outbox only (before the job queue starts, and in tests of other features). */
@@ -119,11 +94,7 @@ export const outboxOnly: Outbox = {
 
 export async function readOutcomes(db: DB, ids: number[]): Promise<MessageOutcome[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('outbox')
-    .select(['id', 'user_id', 'channel', 'status', 'attempts', 'last_error', 'provider'])
-    .where('id', 'in', ids)
-    .execute();
+  const rows = await repo.outboxRowsByIds(db, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
@@ -215,27 +186,13 @@ export async function enqueueOnce(
   if (new Set(messages.map((m) => m.userId)).size !== messages.length) throw new Error('enqueueOnce: one message per user');
   const inTransaction = <T>(fn: (trx: DB) => Promise<T>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
   return inTransaction(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext('hearth.outbox'), hashtext(${campaign.kind}))`.execute(trx);
-    const recent = await trx
-      .selectFrom('outbox')
-      .select(['id', 'user_id', 'to_address', 'subject', 'body'])
-      .where('kind', '=', campaign.kind)
-      .where(
-        'user_id',
-        'in',
-        messages.map((m) => m.userId),
-      )
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', 'in', ['queued', 'sending']), eb('created_at', '>', sql<Date>`now() - interval '1 day'`)]),
-          eb.and([
-            eb('status', 'in', ['sent', 'delivered', 'undelivered', 'skipped', 'unknown']),
-            eb('created_at', '>', sql<Date>`now() - make_interval(secs => ${DUPLICATE_WINDOW_SECONDS})`),
-          ]),
-        ]),
-      )
-      .orderBy('id', 'desc')
-      .execute();
+    await repo.lockOutboxKind(trx, campaign.kind);
+    const recent = await repo.recentMessagesOfKind(
+      trx,
+      campaign.kind,
+      messages.map((m) => m.userId),
+      DUPLICATE_WINDOW_SECONDS,
+    );
     // Same user, address and text: a changed text (another module, a new subgroup) is a new message.
     const sameAs = (m: { userId: string | null; to: string; subject?: string | null; body: string }) =>
       JSON.stringify([m.userId, m.to, m.subject ?? null, m.body]);
@@ -249,16 +206,17 @@ export async function enqueueOnce(
     const created = new Map<string, number>();
     if (fresh.length > 0) {
       const campaignId = crypto.randomUUID();
-      await trx
-        .insertInto('campaigns')
-        .values({ id: campaignId, kind: campaign.kind, group_id: campaign.groupId ?? null, created_by: campaign.createdBy ?? null })
-        .execute();
+      await repo.insertCampaign(trx, {
+        id: campaignId,
+        kind: campaign.kind,
+        groupId: campaign.groupId ?? null,
+        createdBy: campaign.createdBy ?? null,
+      });
       await outbox.enqueue(
         trx,
         fresh.map((m) => ({ ...m, kind: campaign.kind, campaignId, uniqueKey: keyOf(m, campaignId) })),
       );
-      const rows = await trx.selectFrom('outbox').select(['id', 'user_id']).where('campaign_id', '=', campaignId).execute();
-      for (const r of rows) created.set(r.user_id!, r.id);
+      for (const r of await repo.campaignMessageIds(trx, campaignId)) created.set(r.user_id!, r.id);
     }
     return messages.map((m) => {
       const existing = inFlight.get(sameAs(m));

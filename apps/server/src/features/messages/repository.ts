@@ -1,7 +1,13 @@
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { DB } from '@hearth/db/client';
-import type { OutboxStatus } from '@hearth/db/schema';
-import { PRIVATE_BODY_KINDS } from './outbox';
+import type { OutboxStatus, OutboxTable } from '@hearth/db/schema';
+
+/**
+ * Kinds whose body is written from what a person said in a chat (post-chat recap, tagline, reminder): the body
+ * is cleared once the message is sent or has finally failed (PRODUCT §7); the row keeps kind, state and times.
+ * Defined here, where the SQL that clears them is, and offered to other features through outbox.ts.
+ */
+export const PRIVATE_BODY_KINDS = ['recap', 'tagline', 'reminder'];
 
 // Set on a row that reaches a final state: a post-chat message's body (and html) is dropped then.
 const clearPrivateBody = {
@@ -246,4 +252,71 @@ export async function clearSettledPrivateBodies(db: DB): Promise<number> {
     .returning('id')
     .execute();
   return rows.length;
+}
+
+// ---- The outbox's writes and reads (outbox.ts, the feature's public surface, speaks in messages) ----------
+
+/** Rows per INSERT: a blast to thousands stays far below PostgreSQL's 65,535 parameters per statement. */
+const INSERT_CHUNK = 500;
+const chunks = <T>(items: T[]) =>
+  Array.from({ length: Math.ceil(items.length / INSERT_CHUNK) }, (_, i) => items.slice(i * INSERT_CHUNK, (i + 1) * INSERT_CHUNK));
+
+/** Inserts outbox rows; a unique key that exists already is skipped. Returns the new rows' ids and keys. */
+export async function insertOutboxRowsWithKeys(db: DB, rows: Array<Insertable<OutboxTable>>) {
+  const inserted: Array<{ id: number; unique_key: string }> = [];
+  for (const chunk of chunks(rows)) {
+    inserted.push(
+      ...(await db
+        .insertInto('outbox')
+        .values(chunk)
+        .onConflict((oc) => oc.column('unique_key').doNothing())
+        .returning(['id', 'unique_key'])
+        .execute()),
+    );
+  }
+  return inserted;
+}
+
+export async function outboxRowsByIds(db: DB, ids: number[]) {
+  return db
+    .selectFrom('outbox')
+    .select(['id', 'user_id', 'channel', 'status', 'attempts', 'last_error', 'provider'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** Held until the transaction ends: one check-then-insert per kind at a time, across server instances. */
+export async function lockOutboxKind(trx: DB, kind: string) {
+  await sql`select pg_advisory_xact_lock(hashtext('hearth.outbox'), hashtext(${kind}))`.execute(trx);
+}
+
+/**
+ * The users' messages of `kind` that are in flight (queued or sending, from the last day) or were sent or
+ * skipped in the last `windowSeconds`, newest first.
+ */
+export async function recentMessagesOfKind(trx: DB, kind: string, userIds: string[], windowSeconds: number) {
+  return trx
+    .selectFrom('outbox')
+    .select(['id', 'user_id', 'to_address', 'subject', 'body'])
+    .where('kind', '=', kind)
+    .where('user_id', 'in', userIds)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', 'in', ['queued', 'sending']), eb('created_at', '>', sql<Date>`now() - interval '1 day'`)]),
+        eb.and([
+          eb('status', 'in', ['sent', 'delivered', 'undelivered', 'skipped', 'unknown']),
+          eb('created_at', '>', sql<Date>`now() - make_interval(secs => ${windowSeconds})`),
+        ]),
+      ]),
+    )
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function insertCampaign(trx: DB, c: { id: string; kind: string; groupId: string | null; createdBy: string | null }) {
+  await trx.insertInto('campaigns').values({ id: c.id, kind: c.kind, group_id: c.groupId, created_by: c.createdBy }).execute();
+}
+
+export async function campaignMessageIds(trx: DB, campaignId: string) {
+  return trx.selectFrom('outbox').select(['id', 'user_id']).where('campaign_id', '=', campaignId).execute();
 }

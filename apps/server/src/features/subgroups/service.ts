@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../deps';
 import { log } from '../../log';
-import { badGateway, badRequest, notFound } from '../../plugins/errors';
+import { Invalid, NotFound, ProviderUnavailable } from '../../errors';
 import { userFileName } from '../users/lookup';
 import { composeInput, INPUT, PROFILE_SEPARATOR, readJsonAnswer } from '../../providers/text-ai';
 import { instructionsFor } from '../prompts/lookup';
@@ -18,7 +18,7 @@ const AI_CONCURRENCY = 4;
 function wholeNumber(value: number | string, field: string, min: number, max: number): number {
   const n = typeof value === 'string' ? Number(value.trim() || NaN) : value;
   if (!Number.isInteger(n) || n < min || n > max) {
-    throw badRequest(
+    throw new Invalid(
       max === Infinity ? `${field} must be a whole number of at least ${min}` : `${field} must be a whole number from ${min} to ${max}`,
     );
   }
@@ -30,13 +30,13 @@ export function testUserCount(value: number | string | null | undefined): number
   const text = typeof value === 'string' ? value.trim() : value;
   if (text === undefined || text === null || text === '') return DEFAULT_TEST_USERS;
   const n = Number(text);
-  if (!Number.isFinite(n)) throw badRequest('usersToGenerate must be a number');
+  if (!Number.isFinite(n)) throw new Invalid('usersToGenerate must be a number');
   return Math.min(MAX_TEST_USERS, Math.max(MIN_TEST_USERS, Math.round(n)));
 }
 
 async function requireGroup(deps: AppDeps, groupId: string | number) {
   const group = await repo.findGroup(deps.db, String(groupId));
-  if (!group) throw notFound('Group not found');
+  if (!group) throw new NotFound('Group not found');
   return group;
 }
 
@@ -71,7 +71,7 @@ export async function assignSubgroups(deps: AppDeps, groupId: string | number, u
   const usersPerGroup = wholeNumber(usersPerGroupRaw, 'usersPerGroup', 1, Infinity);
   const group = await requireGroup(deps, groupId);
   const members = await repo.groupMembers(deps.db, group.id);
-  if (!members.length) throw badRequest('The group has no members');
+  if (!members.length) throw new Invalid('The group has no members');
 
   const text = deps.providers.text;
   const profiles = members.map((m) => clip(m.profile_for_group.trim() || m.memory_document.trim() || m.name, MAX_PROFILE_CHARS));
@@ -203,7 +203,7 @@ function testUserFrom(answer: string) {
   const profile = clip(String(json?.profile ?? '').trim(), 2000);
   if (!name || !profile) {
     log.warn('unusable test user answer', { hasName: Boolean(name), hasProfile: Boolean(profile) });
-    throw badGateway('The AI provider gave an unusable answer. Please try again.');
+    throw new ProviderUnavailable('The AI provider gave an unusable answer. Please try again.');
   }
   return { name, profile };
 }
