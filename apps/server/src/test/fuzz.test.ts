@@ -11,8 +11,20 @@ beforeAll(async () => {
   ctx = await createTestContext();
   fixtures = makeFixtures(ctx);
   admin = await ctx.staffCookie('admin');
+  // Count what was sent and how it was answered, for the report below (the assertions are per request).
+  const request = ctx.request.bind(ctx);
+  ctx.request = async (...args) => {
+    const res = await request(...args);
+    answered.total++;
+    if (res.status >= 500) answered.serverErrors++;
+    return res;
+  };
 });
-afterAll(() => ctx.close());
+const answered = { total: 0, serverErrors: 0 };
+afterAll(async () => {
+  console.log(`fuzz: ${answered.total} requests, ${answered.serverErrors} answered with 5xx`);
+  await ctx.close();
+});
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 
