@@ -70,7 +70,9 @@ export function postgresHandle(connectionString: string, max = 10): DatabaseHand
     const { unlisten } = await client.listen(channel, onMessage);
     return unlisten;
   };
-  return { db, kind: 'postgres', connectionString, listen, close: () => db.destroy() };
+  // Closing waits at most 5 s for running queries, then drops the connections (the listener's included, which
+  // postgres.js otherwise may keep open after its last UNLISTEN).
+  return { db, kind: 'postgres', connectionString, listen, close: () => client.end({ timeout: 5 }) };
 }
 
 /**

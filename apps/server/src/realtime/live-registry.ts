@@ -24,6 +24,9 @@ export interface LiveRegistryTiming {
   pollMs: number;
 }
 
+/** The longest a stopping instance waits for its LISTEN to end. */
+const STOP_WAIT_MS = 2000;
+
 /**
  * This instance's side of live_voice_sessions (PRODUCT §3, §8). Why rows with heartbeats plus LISTEN/NOTIFY:
  * - Admission is one transaction under an advisory lock that counts the rows of every instance, so the global,
@@ -80,8 +83,11 @@ export class LiveRegistry {
   async stop(): Promise<void> {
     this.stopped = true;
     this.stopTimers();
-    const unlisten = await this.listening?.catch(() => null);
-    await unlisten?.().catch(() => {});
+    // Bounded: postgres.js can leave an UNLISTEN waiting on its listener connection, and a stop must not hang on it
+    // (the connection is closed with the pool right after).
+    const bounded = <T>(work: Promise<T> | undefined) => Promise.race([work?.catch(() => null), Bun.sleep(STOP_WAIT_MS).then(() => null)]);
+    const unlisten = await bounded(this.listening ?? undefined);
+    await bounded(unlisten?.());
     this.local.clear();
     await deleteLiveRowsOf(this.deps.db, this.instanceId).catch(() => {});
   }
