@@ -43,15 +43,18 @@ describe('body limits on a listening server', () => {
       const body = chunked(size, new TextEncoder().encode('{"email":"a@b.c","password":"'));
       const res = await post('/api/auth/login', body.stream, { 'content-type': 'application/json' });
       expect(res).toEqual({ status: 413, text: expect.any(String), body: { error: 'Request body too large' } });
-      expect(body.pulled()).toBeLessThan(size);
+      // 2 MB can sit whole in loopback socket buffers before the answer arrives; 20 MB cannot.
+      if (size > 8 * 1024 * 1024) expect(body.pulled()).toBeLessThan(size);
     }
   });
 
-  test("other types are counted too: a chunked form-encoded body to Twilio's webhook over 1 MB is 413 {error}", async () => {
-    const body = chunked(3 * 1024 * 1024);
+  test("other types are counted too: a chunked form-encoded body to Twilio's webhook over 1 MB (20 MB) is 413 {error}", async () => {
+    // 20 MB: more than loopback socket buffers can hold, so "not read to its end" is not up to timing.
+    const size = 20 * 1024 * 1024;
+    const body = chunked(size);
     const res = await post('/api/twilio/inbound', body.stream, { 'content-type': 'application/x-www-form-urlencoded' });
     expect(res).toMatchObject({ status: 413, body: { error: 'Request body too large' } });
-    expect(body.pulled()).toBeLessThan(3 * 1024 * 1024);
+    expect(body.pulled()).toBeLessThan(size);
   });
 
   test('a small chunked JSON body is read and parsed as usual', async () => {
