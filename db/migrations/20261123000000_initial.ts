@@ -275,27 +275,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop function if exists user_stats_refresh(text[]) cascade`.execute(db);
   for (const t of [
-    'voice_sessions',
-    'rate_limits',
-    'outbox',
-    'campaigns',
-    'feedback',
-    'mood_entries',
-    'memory_entries',
-    'quiz_summaries',
-    'user_stats',
-    'section_records',
-    'prompts',
-    'system_prompt',
-    'sequence_versions',
-    'sequences',
-    'group_members',
-    'subgroups',
-    'groups',
-    'user_link_tokens',
-    'sessions',
-    'users',
-    'staff',
+    'voice_sessions', 'rate_limits', 'outbox', 'campaigns', 'feedback', 'mood_entries', 'memory_entries', 'quiz_summaries',
+    'user_stats', 'section_records', 'prompts', 'system_prompt', 'sequence_versions', 'sequences', 'group_members',
+    'subgroups', 'groups', 'user_link_tokens', 'sessions', 'users', 'staff',
   ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }

@@ -32,10 +32,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('campaigns_group_kind_idx').on('campaigns').columns(['group_id', 'kind', 'created_at']).execute();
 
-  for (const [from, to] of [
-    ['subgroup-sms', 'assignment-sms'],
-    ['subgroup-email', 'assignment-email'],
-  ]) {
+  for (const [from, to] of [['subgroup-sms', 'assignment-sms'], ['subgroup-email', 'assignment-email']]) {
     await sql`update outbox set kind = ${to} where kind = ${from}`.execute(db);
     await sql`update campaigns set kind = ${to} where kind = ${from}`.execute(db);
   }
@@ -47,10 +44,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const [from, to] of [
-    ['subgroup-sms', 'assignment-sms'],
-    ['subgroup-email', 'assignment-email'],
-  ]) {
+  for (const [from, to] of [['subgroup-sms', 'assignment-sms'], ['subgroup-email', 'assignment-email']]) {
     await sql`update outbox set kind = ${from} where kind = ${to}`.execute(db);
     await sql`update campaigns set kind = ${from} where kind = ${to}`.execute(db);
   }
