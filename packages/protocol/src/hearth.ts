@@ -20,6 +20,12 @@ export interface HearthSettings {
   /** "Receive SMS reminder of this conversation" (user page settings). */
   reminder?: boolean;
 }
+/** Liveness probe: the relay answers `hearth.pong` with the same id at once. A page that hears nothing (no pong, no
+ * other event) for a few seconds treats the socket as dropped and reconnects (see `HearthResumable`). */
+export interface HearthPing {
+  type: 'hearth.ping';
+  id?: number;
+}
 
 /** Everything a browser may send on /ws; any other `type` closes the socket with 1008. */
 export type BrowserEvent =
@@ -27,7 +33,8 @@ export type BrowserEvent =
   | Exclude<RealtimeClientEvent, SessionUpdateEvent>
   | HearthSelectModule
   | HearthEndSession
-  | HearthSettings;
+  | HearthSettings
+  | HearthPing;
 
 export const BROWSER_EVENT_TYPES = [
   'session.update',
@@ -42,6 +49,7 @@ export const BROWSER_EVENT_TYPES = [
   'hearth.select_module',
   'hearth.end_session',
   'hearth.settings',
+  'hearth.ping',
 ] as const satisfies readonly BrowserEvent['type'][];
 
 // Our own server -> client messages.
@@ -103,7 +111,47 @@ export interface HearthPostChat {
   error?: string;
 }
 
-export type HearthServerEvent = HearthSession | HearthMemory | HearthMood | HearthPromptChanged | HearthModuleChanged | HearthPostChat;
+export interface HearthPong {
+  type: 'hearth.pong';
+  id?: number;
+}
+
+/**
+ * Sent once per session, right after its first `hearth.session`. A socket that drops without a deliberate end
+ * (no `hearth.end_session`, no close 1000/1001 from the page) leaves the session waiting `graceMs`: the page
+ * reconnects to the same /ws URL with `resume=<token>` added and the relay reattaches it to the same upstream
+ * session (conversation, current prompt and tools' state go on; post-chat work runs once, at the real end).
+ */
+export interface HearthResumable {
+  type: 'hearth.resumable';
+  token: string;
+  graceMs: number;
+}
+/**
+ * The answer to a connection opened with `resume=`, sent before anything else on it.
+ * - `resumed`: reattached within the grace period. The events the page missed (audio excepted) follow, then a
+ *   fresh `hearth.session`. `missed` counts the replayed events.
+ * - `restarted`: the grace period had passed (the old session ended and its post-chat work ran). A new session
+ *   starts, at the old one's module and prompt, with the conversation summarised from the relay's memory of it
+ *   (`summarised`; false when this server no longer remembers it). A new `hearth.resumable` follows.
+ */
+export interface HearthResumed {
+  type: 'hearth.resumed';
+  mode: 'resumed' | 'restarted';
+  summarised: boolean;
+  missed: number;
+}
+
+export type HearthServerEvent =
+  | HearthSession
+  | HearthMemory
+  | HearthMood
+  | HearthPromptChanged
+  | HearthModuleChanged
+  | HearthPostChat
+  | HearthPong
+  | HearthResumable
+  | HearthResumed;
 
 /** Everything the browser may receive on /ws. */
 export type ServerMessage = RealtimeServerEvent | HearthServerEvent;
@@ -122,6 +170,11 @@ export const CLOSE_CODES = {
   signedOut: 4003,
   /** The staff account already holds LIMIT_SESSIONS_PER_STAFF live sessions. */
   staffLimit: 4004,
+  /** `resume=` named a session that lives on another server process: connect again at once (another attempt may
+   * land on it; behind a load balancer, sessions need sticky routing). */
+  resumeElsewhere: 4005,
+  /** This socket was taken over by a reconnect of the same session (the page no longer listens to it). */
+  takenOver: 4006,
 } as const;
 
 /** Cancel errors SPEC §4 says to ignore: the response had already finished. */

@@ -82,6 +82,11 @@ export function checkClientEvent(message: unknown, opts: { staff: boolean }): Cl
         return reject('hearth.select_module version must be a positive integer');
       return { ok: true, event: typeof version === 'number' ? { type, module, version } : { type, module } };
     }
+    case 'hearth.ping': {
+      const { id } = message;
+      if (id !== undefined && !isInt(id, 0, Number.MAX_SAFE_INTEGER)) return reject('hearth.ping id must be a whole number');
+      return { ok: true, event: id === undefined ? { type } : { type, id } };
+    }
     case 'hearth.settings': {
       const { reminder } = message;
       if (reminder !== undefined && typeof reminder !== 'boolean') return reject('hearth.settings reminder must be true or false');

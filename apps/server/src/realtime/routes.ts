@@ -226,6 +226,7 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
         return slot.close(CLOSE_CODES.policy, 'Binary frames are not accepted');
       const check = checkClientEvent(message, { staff: slot.userId === null });
       if (!check.ok) return slot.close(CLOSE_CODES.policy, check.reason);
+      if (check.event.type === 'hearth.ping') return slot.send(JSON.stringify({ type: 'hearth.pong', id: check.event.id }));
       if (slot.session) slot.session.onClientEvent(check.event);
       else slot.pending.push(check.event);
     },

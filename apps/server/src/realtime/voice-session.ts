@@ -148,6 +148,8 @@ export class VoiceSession implements ToolHost {
       case 'hearth.select_module':
         this.enqueue(() => this.selectModule(event.module, event.version));
         return;
+      case 'hearth.ping':
+        return; // answered by the socket itself (routes.ts)
     }
     if (!this.ready) {
       this.pending.push(event);
