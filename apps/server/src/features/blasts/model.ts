@@ -42,6 +42,7 @@ export const previewAnswer = t.Object({
 
 /** A started blast (202), or the one of the same kind still running. */
 export const startedAnswer = t.Object({ campaignId: t.String(), kind, total: t.Number() });
+export type StartedAnswer = typeof startedAnswer.static;
 
 const count = t.Number();
 /** A blast's progress, from its outbox rows; `done` when nothing is queued or sending. Dates ISO 8601. */

@@ -15,7 +15,7 @@ import {
   phoneOrReason,
 } from '../invitations/texts';
 import { insertSkippedMessages, type AlreadySent } from '../messages/outbox';
-import type { BlastKind, BlastProgress, PreviewBody, SkipReason, StartInput } from './model';
+import type { BlastKind, BlastProgress, PreviewBody, SkipReason, StartedAnswer, StartInput } from './model';
 import {
   findBlast,
   findGroup,
@@ -110,7 +110,7 @@ export async function previewBlast(deps: AppDeps, input: PreviewBody) {
 
 // ---- Start --------------------------------------------------------------------------------------------
 
-export type StartResult = { started: { campaignId: string; kind: BlastKind; total: number } } | { alreadySent: AlreadySent };
+export type StartResult = { started: StartedAnswer } | { alreadySent: AlreadySent };
 
 /** A running blast of this kind to this group (answered instead of a second one), or the 409 of a finished one. */
 async function repeatCheck(
