@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import { resolve } from 'node:path';
 import type { AppDeps } from './deps';
-import { errorsPlugin, HttpError } from './plugins/errors';
+import { errorResponses, errorsPlugin, HttpError } from './plugins/errors';
 import { csrfPlugin } from './plugins/csrf';
 import { jsonBodyPlugin, SERVER_BODY_BACKSTOP_BYTES } from './plugins/json-body';
 import { authRoutes } from './features/auth/routes';
@@ -47,9 +47,13 @@ export function createApp(deps: AppDeps, opts: { webDist?: string; realtime?: Re
     .use(feedbackRoutes(deps))
     .use(staffRoutes(deps))
     .use(realtimeRoutes(deps, opts.realtime))
-    .all('/api/*', () => {
-      throw new HttpError(404, 'Not found');
-    })
+    .all(
+      '/api/*',
+      () => {
+        throw new HttpError(404, 'Not found');
+      },
+      { response: errorResponses },
+    )
     .use(webPlugin(opts.webDist ?? resolve(import.meta.dir, '../../web/dist')));
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { Elysia } from 'elysia';
+import { Elysia, t } from 'elysia';
 import {
   Conflict,
   Forbidden,
@@ -11,7 +11,7 @@ import {
   TooLarge,
   Unauthenticated,
 } from '../errors';
-import { errorsPlugin } from './errors';
+import { errorResponses, errorsPlugin } from './errors';
 
 // Services and providers throw domain errors; this plugin alone decides the HTTP answer (SPEC §8).
 const answerTo = async (error: Error) => {
@@ -65,5 +65,42 @@ describe('domain errors become HTTP answers', () => {
     const answer = await answerTo(new Error('secret detail'));
     expect(answer.status).toBe(500);
     expect(JSON.stringify(answer.body)).not.toContain('secret detail');
+  });
+});
+
+describe('answers checked against their response schema', () => {
+  const secret = 'private-note-4411@example.org';
+  const app = new Elysia()
+    .use(errorsPlugin)
+    .get('/wrong/:id', () => ({ count: '3', email: secret }) as unknown as { count: number; email: string }, {
+      response: { 200: t.Object({ count: t.Number(), email: t.String() }), ...errorResponses },
+    })
+    .get('/extra', () => ({ count: 3, passwordHash: 'not-for-clients' }), { response: { 200: t.Object({ count: t.Number() }) } });
+
+  test('an answer that breaks its schema is a logged 500 { error } that quotes nothing of the answer', async () => {
+    const lines: string[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => lines.push(args.map(String).join(' '));
+    try {
+      const res = await app.handle(new Request('http://localhost/wrong/7'));
+      const text = await res.text();
+      expect(res.status).toBe(500);
+      expect(res.headers.get('content-type')).toContain('application/json');
+      expect(JSON.parse(text)).toEqual({ error: 'Something went wrong on our side. Please try again.' });
+      expect(text).not.toContain(secret);
+    } finally {
+      console.error = original;
+    }
+    const line = lines.find((l) => l.includes('response schema'));
+    expect(line).toBeDefined();
+    expect(JSON.parse(line!)).toMatchObject({ level: 'error', method: 'GET', route: '/wrong/:id', fields: ['/count'] });
+    expect(line).not.toContain(secret);
+    expect(line).not.toContain('"3"');
+  });
+
+  test('a field the schema does not name is left out of the answer, not turned into an error', async () => {
+    const res = await app.handle(new Request('http://localhost/extra'));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ count: 3 });
   });
 });

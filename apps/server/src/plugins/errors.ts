@@ -1,4 +1,4 @@
-import { Elysia } from 'elysia';
+import { Elysia, t } from 'elysia';
 import {
   Conflict,
   DomainError,
@@ -30,6 +30,27 @@ export const forbidden = (message = 'You do not have access to this') => new Htt
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const badGateway = (message: string) => new HttpError(502, message);
+
+/** The one shape of every error answer (PRODUCT.md §9). */
+export const errorBody = t.Object({ error: t.String() });
+
+/**
+ * The error statuses this plugin answers, each `{ error }`, for a route's `response` next to its own 2xx
+ * schemas. Elysia checks only answers a handler returns (never this plugin's), so these document the shape
+ * for the typed client; the statuses are the plugin's whole range, as any route can meet most of them
+ * (CSRF 403, body limits 413, malformed input 400, sign-in 401/403, a failing provider 502).
+ */
+export const errorResponses = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+  413: errorBody,
+  429: errorBody,
+  500: errorBody,
+  502: errorBody,
+};
 
 /** The one place a domain error (../errors.ts) becomes an HTTP status. */
 export function domainStatus(error: DomainError): number {
@@ -81,55 +102,75 @@ function validationMessage(error: unknown): string {
  * Every error answer is `{ error }` with a fitting status (PRODUCT.md §9). Global on purpose: it must
  * shape errors thrown by every feature plugin.
  */
-export const errorsPlugin = new Elysia({ name: 'errors' }).error({ HttpError }).onError({ as: 'global' }, ({ code, error, set }) => {
-  set.headers['content-type'] = 'application/json; charset=utf-8';
-  // Elysia wraps whatever a parse hook throws (json-body's 413 and depth 400) in its ParseError.
-  const own = error instanceof HttpError ? error : code === 'PARSE' && error.cause instanceof HttpError ? error.cause : null;
-  if (own) {
-    set.status = own.status;
-    Object.assign(set.headers, own.headers);
-    return { error: own.message };
-  }
-  if (error instanceof DomainError) {
-    set.status = domainStatus(error);
-    Object.assign(set.headers, domainHeaders(error));
-    return { error: error.message };
-  }
-  switch (code) {
-    case 'VALIDATION':
+export const errorsPlugin = new Elysia({ name: 'errors' })
+  .error({ HttpError })
+  .onError({ as: 'global' }, ({ code, error, set, request, route }) => {
+    set.headers['content-type'] = 'application/json; charset=utf-8';
+    // Elysia wraps whatever a parse hook throws (json-body's 413 and depth 400) in its ParseError.
+    const own = error instanceof HttpError ? error : code === 'PARSE' && error.cause instanceof HttpError ? error.cause : null;
+    if (own) {
+      set.status = own.status;
+      Object.assign(set.headers, own.headers);
+      return { error: own.message };
+    }
+    if (error instanceof DomainError) {
+      set.status = domainStatus(error);
+      Object.assign(set.headers, domainHeaders(error));
+      return { error: error.message };
+    }
+    // An answer that does not match its route's `response` schema is our bug, not the client's: Elysia would
+    // make it a 422 that quotes the whole answer. Log where (field paths, never values) and answer a plain 500.
+    if (code === 'VALIDATION' && error.type === 'response') {
+      log.error('answer does not match its response schema', { method: request.method, route, fields: failingFields(error) });
+      set.status = 500;
+      return { error: SERVER_FAULT };
+    }
+    switch (code) {
+      case 'VALIDATION':
+        set.status = 400;
+        return { error: validationMessage(error) };
+      case 'PARSE':
+        set.status = 400;
+        return { error: 'Malformed request body' };
+      case 'NOT_FOUND':
+        set.status = 404;
+        return { error: 'Not found' };
+      case 'INVALID_COOKIE_SIGNATURE':
+        set.status = 401;
+        return { error: 'Please sign in' };
+    }
+    // Elysia builds its validation message with `${value}`, which throws on a body like {"toString":0}: the
+    // request was invalid all the same.
+    if (error instanceof TypeError && error.stack?.includes('new ValidationError')) {
       set.status = 400;
-      return { error: validationMessage(error) };
-    case 'PARSE':
-      set.status = 400;
-      return { error: 'Malformed request body' };
-    case 'NOT_FOUND':
-      set.status = 404;
-      return { error: 'Not found' };
-    case 'INVALID_COOKIE_SIGNATURE':
-      set.status = 401;
-      return { error: 'Please sign in' };
+      return { error: 'Invalid request body' };
+    }
+    const pg = (error as { code?: string }).code;
+    if (typeof pg === 'string' && pgClientErrors[pg]) {
+      const [status, message] = pgClientErrors[pg];
+      set.status = status;
+      return { error: message };
+    }
+    const status = (error as { status?: number }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      set.status = status;
+      return { error: status === 413 ? 'Request body too large' : 'Bad request' };
+    }
+    log.error('unhandled error', { name: (error as Error)?.name, code: pg ?? code, stack: stackWithoutMessage(error) });
+    set.status = 500;
+    return { error: SERVER_FAULT };
+  });
+
+const SERVER_FAULT = 'Something went wrong on our side. Please try again.';
+
+/** The paths of the fields that broke the schema (e.g. "/users/0/email"), at most five; no values. */
+function failingFields(error: { all?: Array<{ path?: string }> }): string[] {
+  try {
+    return [...new Set((error.all ?? []).map((e) => e.path || '/'))].slice(0, 5);
+  } catch {
+    return [];
   }
-  // Elysia builds its validation message with `${value}`, which throws on a body like {"toString":0}: the
-  // request was invalid all the same.
-  if (error instanceof TypeError && error.stack?.includes('new ValidationError')) {
-    set.status = 400;
-    return { error: 'Invalid request body' };
-  }
-  const pg = (error as { code?: string }).code;
-  if (typeof pg === 'string' && pgClientErrors[pg]) {
-    const [status, message] = pgClientErrors[pg];
-    set.status = status;
-    return { error: message };
-  }
-  const status = (error as { status?: number }).status;
-  if (typeof status === 'number' && status >= 400 && status < 500) {
-    set.status = status;
-    return { error: status === 413 ? 'Request body too large' : 'Bad request' };
-  }
-  log.error('unhandled error', { name: (error as Error)?.name, code: pg ?? code, stack: stackWithoutMessage(error) });
-  set.status = 500;
-  return { error: 'Something went wrong on our side. Please try again.' };
-});
+}
 
 // The message may carry user data (a PostgreSQL detail quotes values); the frames do not.
 function stackWithoutMessage(error: unknown): string | undefined {

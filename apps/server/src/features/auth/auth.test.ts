@@ -108,4 +108,13 @@ describe('personal links', () => {
     const r = await ctx.request('POST', '/api/revoke-user-links', { cookie: operator, body: { userFile: user.fileName } });
     expect(r.status).toBe(403);
   });
+
+  test('GET /api/user-session names the end user, or says a staff member is trying the page', async () => {
+    const user = await ctx.createUser('Una');
+    const mine = await ctx.request('GET', '/api/user-session', { cookie: await ctx.userCookie(user.id) });
+    expect([mine.status, mine.body]).toEqual([200, { name: 'Una', userFile: user.fileName }]);
+    const staff = await ctx.request('GET', '/api/user-session', { cookie: await ctx.staffCookie('operator') });
+    expect([staff.status, staff.body]).toEqual([200, { name: null, userFile: null, staff: true }]);
+    expect((await ctx.request('GET', '/api/user-session')).status).toBe(401);
+  });
 });

@@ -2,8 +2,19 @@ import { Elysia } from 'elysia';
 import type { AppDeps } from '../../deps';
 import { authPlugin, cookieOptions, STAFF_COOKIE, STAFF_SESSION_DAYS, USER_COOKIE, USER_SESSION_DAYS } from '../../plugins/auth';
 import { clientAddress } from '../../plugins/client-address';
-import { unauthorized } from '../../plugins/errors';
-import { loginBody, revokeLinksBody, userLinkBody, userSessionBody } from './model';
+import { errorResponses, unauthorized } from '../../plugins/errors';
+import {
+  currentUserAnswer,
+  loggedOutAnswer,
+  loginBody,
+  meAnswer,
+  revokedAnswer,
+  revokeLinksBody,
+  userLinkAnswer,
+  userLinkBody,
+  userSessionAnswer,
+  userSessionBody,
+} from './model';
 import * as service from './service';
 
 export const authRoutes = (deps: AppDeps) =>
@@ -17,21 +28,25 @@ export const authRoutes = (deps: AppDeps) =>
         cookie[STAFF_COOKIE].set({ value: token, ...cookieOptions(deps, STAFF_SESSION_DAYS) });
         return staff;
       },
-      { body: loginBody },
+      { body: loginBody, response: { 200: meAnswer, ...errorResponses } },
     )
-    .post('/auth/logout', async ({ cookie }) => {
-      await service.logout(deps, [cookie[STAFF_COOKIE].value, cookie[USER_COOKIE].value]);
-      cookie[STAFF_COOKIE].remove();
-      cookie[USER_COOKIE].remove();
-      return { ok: true };
-    })
+    .post(
+      '/auth/logout',
+      async ({ cookie }) => {
+        await service.logout(deps, [cookie[STAFF_COOKIE].value, cookie[USER_COOKIE].value]);
+        cookie[STAFF_COOKIE].remove();
+        cookie[USER_COOKIE].remove();
+        return { ok: true as const };
+      },
+      { response: { 200: loggedOutAnswer, ...errorResponses } },
+    )
     .get(
       '/auth/me',
       ({ identity }) => {
         if (identity.kind !== 'staff') throw unauthorized();
         return { email: identity.email, role: identity.role };
       },
-      { auth: 'operator' },
+      { auth: 'operator', response: { 200: meAnswer, ...errorResponses } },
     )
     .post(
       '/user-link',
@@ -39,11 +54,12 @@ export const authRoutes = (deps: AppDeps) =>
         const { url } = await service.issueUserLink(deps, body.userFile, body.moduleName);
         return { url };
       },
-      { auth: 'operator', body: userLinkBody },
+      { auth: 'operator', body: userLinkBody, response: { 200: userLinkAnswer, ...errorResponses } },
     )
     .post('/revoke-user-links', ({ body }) => service.revokeUserLinks(deps, body.userFile), {
       auth: 'admin',
       body: revokeLinksBody,
+      response: { 200: revokedAnswer, ...errorResponses },
     })
     .post(
       '/user-session',
@@ -53,13 +69,13 @@ export const authRoutes = (deps: AppDeps) =>
         cookie[USER_COOKIE].set({ value: s.sessionToken, ...cookieOptions(deps, USER_SESSION_DAYS) });
         return { name: s.name, userFile: s.userFile, moduleName: s.moduleName };
       },
-      { body: userSessionBody },
+      { body: userSessionBody, response: { 200: userSessionAnswer, ...errorResponses } },
     )
     .get(
       '/user-session',
       ({ identity }) => {
-        if (identity.kind !== 'user') return { name: null, userFile: null, staff: true };
+        if (identity.kind !== 'user') return { name: null, userFile: null, staff: true as const };
         return { name: identity.name, userFile: identity.fileName };
       },
-      { auth: 'user' },
+      { auth: 'user', response: { 200: currentUserAnswer, ...errorResponses } },
     );

@@ -24,3 +24,62 @@ export const subgroupSmsBody = t.Object({ groupId, force });
 
 export type PreviewBody = typeof previewBody.static;
 export type StartInput = typeof startBody.static;
+
+// ---- Answers ----
+
+const skipReason = t.Union([t.Literal('no phone'), t.Literal('no e-mail'), t.Literal('opted out'), t.Literal('no subgroup')]);
+const skippedMember = t.Object({ userFile: t.String(), name: t.String(), reason: skipReason });
+
+/** The dry run: who would get it, who is left out and why, and whether this kind already went to the group. */
+export const previewAnswer = t.Object({
+  kind,
+  total: t.Number(),
+  recipients: t.Number(),
+  skipped: t.Array(skippedMember),
+  alreadySent: t.Number(),
+  sentAt: t.Nullable(t.String()),
+});
+
+/** A started blast (202), or the one of the same kind still running. */
+export const startedAnswer = t.Object({ campaignId: t.String(), kind, total: t.Number() });
+export type StartedAnswer = typeof startedAnswer.static;
+
+const count = t.Number();
+/** A blast's progress, from its outbox rows; `done` when nothing is queued or sending. Dates ISO 8601. */
+export const blastProgressAnswer = t.Object({
+  campaignId: t.String(),
+  groupId: t.Nullable(t.String()),
+  kind,
+  total: t.Number(),
+  counts: t.Object({
+    queued: count,
+    sending: count,
+    sent: count,
+    delivered: count,
+    undelivered: count,
+    failed: count,
+    skipped: count,
+    unknown: count,
+  }),
+  done: t.Boolean(),
+  failures: t.Array(t.Object({ userFile: t.String(), name: t.String(), error: t.String() })),
+  skipped: t.Array(skippedMember),
+  retrying: t.Number(),
+  startedAt: t.String(),
+  finishedAt: t.Nullable(t.String()),
+});
+export type BlastProgress = typeof blastProgressAnswer.static;
+
+export const blastsAnswer = t.Object({ blasts: t.Array(blastProgressAnswer) });
+
+/** SPEC §7 subgroup-sms: `message` is a sentence for a person, then one "name: reason" line per failed member. */
+export const subgroupSmsAnswer = t.Object({
+  message: t.String(),
+  messageFailed: t.Number(),
+  messageSuccess: t.Number(),
+  success: t.Boolean(),
+  total: t.Number(),
+  failedUsers: t.Array(t.Object({ userFile: t.String(), name: t.String(), reason: t.String() })),
+  campaignId: t.String(),
+});
+export type SubgroupSmsAnswer = typeof subgroupSmsAnswer.static;

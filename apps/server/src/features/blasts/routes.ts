@@ -1,7 +1,20 @@
-import { Elysia } from 'elysia';
+import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../deps';
 import { authPlugin } from '../../plugins/auth';
-import { blastParams, listQuery, previewBody, startBody, subgroupSmsBody } from './model';
+import { errorBody, errorResponses } from '../../plugins/errors';
+import { alreadySentAnswer } from '../messages/outbox';
+import {
+  blastParams,
+  blastProgressAnswer,
+  blastsAnswer,
+  listQuery,
+  previewAnswer,
+  previewBody,
+  startBody,
+  startedAnswer,
+  subgroupSmsAnswer,
+  subgroupSmsBody,
+} from './model';
 import { blastProgress, listBlasts, previewBlast, startBlast } from './service';
 import { subgroupSmsBlast } from './subgroup-sms';
 
@@ -19,10 +32,17 @@ import { subgroupSmsBlast } from './subgroup-sms';
  * - GET /api/blasts?groupId= → `{ blasts: [that shape] }`, newest first (at most 20).
  * - POST /api/twilio/subgroup-sms { groupId, force? } (SPEC §7) → see subgroup-sms.ts; 409 as above.
  */
+// A blast that already went out (PRODUCT §6), or a plain conflict.
+const repeated = t.Union([alreadySentAnswer, errorBody]);
+
 export const blastsRoutes = (deps: AppDeps) =>
   new Elysia({ prefix: '/api' })
     .use(authPlugin(deps))
-    .post('/blasts/preview', ({ body }) => previewBlast(deps, body), { auth: 'admin', body: previewBody })
+    .post('/blasts/preview', ({ body }) => previewBlast(deps, body), {
+      auth: 'admin',
+      body: previewBody,
+      response: { 200: previewAnswer, ...errorResponses },
+    })
     .post(
       '/blasts',
       async ({ body, staff, set, status }) => {
@@ -31,10 +51,18 @@ export const blastsRoutes = (deps: AppDeps) =>
         set.status = 202;
         return result.started;
       },
-      { auth: 'admin', body: startBody },
+      { auth: 'admin', body: startBody, response: { 202: startedAnswer, ...errorResponses, 409: repeated } },
     )
-    .get('/blasts', ({ query }) => listBlasts(deps, query.groupId), { auth: 'admin', query: listQuery })
-    .get('/blasts/:campaignId', ({ params }) => blastProgress(deps, params.campaignId), { auth: 'admin', params: blastParams })
+    .get('/blasts', ({ query }) => listBlasts(deps, query.groupId), {
+      auth: 'admin',
+      query: listQuery,
+      response: { 200: blastsAnswer, ...errorResponses },
+    })
+    .get('/blasts/:campaignId', ({ params }) => blastProgress(deps, params.campaignId), {
+      auth: 'admin',
+      params: blastParams,
+      response: { 200: blastProgressAnswer, ...errorResponses },
+    })
     .post(
       '/twilio/subgroup-sms',
       async ({ body, staff, status }) => {
@@ -42,5 +70,5 @@ export const blastsRoutes = (deps: AppDeps) =>
         if ('alreadySent' in result) return status(409, result.alreadySent);
         return result.answer;
       },
-      { auth: 'admin', body: subgroupSmsBody },
+      { auth: 'admin', body: subgroupSmsBody, response: { 200: subgroupSmsAnswer, ...errorResponses, 409: repeated } },
     );

@@ -14,8 +14,8 @@ import {
   moduleFor,
   phoneOrReason,
 } from '../invitations/texts';
-import { insertSkippedMessages } from '../messages/outbox';
-import type { BlastKind, PreviewBody, SkipReason, StartInput } from './model';
+import { insertSkippedMessages, type AlreadySent } from '../messages/outbox';
+import type { BlastKind, BlastProgress, PreviewBody, SkipReason, StartedAnswer, StartInput } from './model';
 import {
   findBlast,
   findGroup,
@@ -110,13 +110,7 @@ export async function previewBlast(deps: AppDeps, input: PreviewBody) {
 
 // ---- Start --------------------------------------------------------------------------------------------
 
-export interface AlreadySent {
-  error: string;
-  alreadySent: number;
-  sentAt: string | null;
-}
-
-export type StartResult = { started: { campaignId: string; kind: BlastKind; total: number } } | { alreadySent: AlreadySent };
+export type StartResult = { started: StartedAnswer } | { alreadySent: AlreadySent };
 
 /** A running blast of this kind to this group (answered instead of a second one), or the 409 of a finished one. */
 async function repeatCheck(
@@ -245,7 +239,7 @@ const skipReason = (lastError: string | null): SkipReason =>
 
 type Campaign = NonNullable<Awaited<ReturnType<typeof findBlast>>>;
 
-async function progressOf(db: DB, campaigns: Campaign[]) {
+async function progressOf(db: DB, campaigns: Campaign[]): Promise<BlastProgress[]> {
   const ids = campaigns.map((c) => c.id);
   const [counts, problems] = await Promise.all([statusCounts(db, ids), problemMessages(db, ids, [...FAILED, 'skipped'])]);
   return Promise.all(
@@ -288,8 +282,6 @@ async function progressOf(db: DB, campaigns: Campaign[]) {
     }),
   );
 }
-
-export type BlastProgress = Awaited<ReturnType<typeof progressOf>>[number];
 
 export async function blastProgress(deps: AppDeps, campaignId: string): Promise<BlastProgress> {
   const campaign = await findBlast(deps.db, campaignId);

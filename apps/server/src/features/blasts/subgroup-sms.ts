@@ -2,7 +2,9 @@ import type { AppDeps } from '../../deps';
 import { log } from '../../log';
 import type { StaffIdentity } from '../../plugins/auth';
 import { campaignMessages } from './repository';
-import { startBlast, type AlreadySent } from './service';
+import type { AlreadySent } from '../messages/outbox';
+import type { SubgroupSmsAnswer } from './model';
+import { startBlast } from './service';
 
 /** The SPEC §7 blast waits this long in total; messages still queued then count as accepted. */
 export const BLAST_WAIT_MS = 15_000;
@@ -39,16 +41,6 @@ export async function subgroupSmsBlast(
       ? `Sent the subgroup assignment SMS to all ${total} members with a subgroup`
       : [`Failed to send ${messageFailed} SMS messages of ${total}`, ...failedUsers.map((f) => `${f.name}: ${f.reason}`)].join('\n');
   return { answer: { message, messageFailed, messageSuccess, success: messageFailed === 0, total, failedUsers, campaignId } };
-}
-
-export interface SubgroupSmsAnswer {
-  message: string;
-  messageFailed: number;
-  messageSuccess: number;
-  success: boolean;
-  total: number;
-  failedUsers: Array<{ userFile: string; name: string; reason: string }>;
-  campaignId: string;
 }
 
 function failureReason(r: { status: string; attempts: number; last_error: string | null }): string | null {

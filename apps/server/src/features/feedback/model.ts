@@ -9,3 +9,16 @@ export const confirmedFeedbackBody = t.Object({
 });
 
 export type ConfirmedFeedbackBody = typeof confirmedFeedbackBody.static;
+
+/**
+ * SPEC §7 `{ text }`; without a transcription provider, an empty text with the local result's `message`
+ * (PRODUCT §5: never stored or thanked for as the person's words).
+ */
+export const transcriptionAnswer = t.Union([
+  t.Object({ text: t.String() }),
+  t.Object({ text: t.Literal(''), transcribed: t.Literal(false), local: t.Literal(true), message: t.String() }),
+]);
+export type TranscriptionAnswer = typeof transcriptionAnswer.static;
+
+export const savedFeedbackAnswer = t.Object({ ok: t.Literal(true), id: t.Number() });
+export type SavedFeedbackAnswer = typeof savedFeedbackAnswer.static;

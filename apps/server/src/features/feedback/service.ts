@@ -4,7 +4,7 @@ import { Invalid, TooLarge } from '../../errors';
 import { rateLimit } from '../../plugins/rate-limit';
 import { MAX_TRANSCRIPT_BYTES } from '../post-chat/transcript';
 import { LOCAL_TRANSCRIPTION_TEXT } from '../../providers/transcription';
-import type { ConfirmedFeedbackBody } from './model';
+import type { ConfirmedFeedbackBody, SavedFeedbackAnswer, TranscriptionAnswer } from './model';
 import * as repo from './repository';
 
 /** SPEC §8's text for a recording that cannot be used. */
@@ -58,7 +58,7 @@ function firstFile(body: unknown): File | null {
 }
 
 /** Transcribes spoken feedback in memory; the audio is dropped when this returns. */
-export async function transcribeFeedback(deps: AppDeps, identity: Identity, body: unknown) {
+export async function transcribeFeedback(deps: AppDeps, identity: Identity, body: unknown): Promise<TranscriptionAnswer> {
   const file = firstFile(body);
   if (!file || file.size === 0) throw new Invalid(FEEDBACK_AUDIO_ERROR);
   if (file.size > MAX_AUDIO_BYTES) throw new TooLarge('The recording is too large (at most 25 MB)');
@@ -91,7 +91,7 @@ function hasContent(conversation: unknown): boolean {
   return Array.isArray(conversation) && conversation.length > 0;
 }
 
-export async function saveFeedback(deps: AppDeps, identity: Identity, body: ConfirmedFeedbackBody) {
+export async function saveFeedback(deps: AppDeps, identity: Identity, body: ConfirmedFeedbackBody): Promise<SavedFeedbackAnswer> {
   const feedback = body.feedback.trim();
   if (!feedback) throw new Invalid('The feedback is empty');
   if (isLocalPlaceholder(feedback)) {

@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { adminUserView } from '../users/lookup';
 
 const id = t.String({ minLength: 1, maxLength: 100 });
 
@@ -41,3 +42,54 @@ export const massAddBody = t.Object({
 });
 
 export type PageQuery = typeof pageQuery.static;
+
+// ---- Answers ----
+
+const member = t.Object({ id: t.String(), name: t.String() });
+
+/** SPEC's list of groups with their members (and `memberCount`), or one page `{ groups, total }` without members. */
+export const groupsAnswer = t.Union([
+  t.Array(t.Object({ id: t.String(), name: t.String(), memberCount: t.Number(), members: t.Array(member) })),
+  t.Object({ groups: t.Array(t.Object({ id: t.String(), name: t.String(), memberCount: t.Number() })), total: t.Number() }),
+]);
+
+const memberSubgroup = t.Nullable(t.Object({ subgroupId: t.String(), subgroupName: t.String(), userDescription: t.String() }));
+const groupMember = t.Composite([adminUserView, t.Object({ subgroup: memberSubgroup })]);
+const groupHead = { id: t.String(), name: t.String(), isolatedModule: t.Nullable(t.String()), members: t.Array(groupMember) };
+
+/** SPEC's whole group (subgroups list their member ids), or the detail screen's page of members with totals. */
+export const groupAnswer = t.Union([
+  t.Object({
+    ...groupHead,
+    subgroups: t.Array(t.Object({ id: t.String(), name: t.String(), description: t.String(), members: t.Array(t.String()) })),
+  }),
+  t.Object({
+    ...groupHead,
+    subgroups: t.Array(t.Object({ id: t.String(), name: t.String(), description: t.String(), memberCount: t.Number() })),
+    total: t.Number(),
+    totals: t.Object({ members: t.Number(), withSubgroup: t.Number(), withProfile: t.Number() }),
+  }),
+]);
+
+export const createdGroupAnswer = t.Object({ id: t.String(), name: t.String() });
+export const deletedGroupAnswer = t.Object({ deleted: t.String() });
+export const okAnswer = t.Object({ ok: t.Literal(true) });
+export const groupModuleAnswer = t.Object({ id: t.String(), isolatedModule: t.Nullable(t.String()) });
+
+/** Mass Add Users: each non-blank line as read, with whether it is new, an existing user, or rejected and why. */
+export const massAddAnswer = t.Object({
+  dryRun: t.Boolean(),
+  lines: t.Array(
+    t.Object({
+      line: t.Number(),
+      name: t.String(),
+      phone: t.String(),
+      email: t.String(),
+      status: t.Union([t.Literal('new'), t.Literal('existing'), t.Literal('rejected')]),
+      error: t.Nullable(t.String()),
+    }),
+  ),
+  accepted: t.Number(),
+  rejected: t.Number(),
+  added: t.Number(),
+});

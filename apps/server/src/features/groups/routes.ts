@@ -2,8 +2,23 @@ import { Elysia } from 'elysia';
 import type { AppDeps } from '../../deps';
 import { log } from '../../log';
 import { authPlugin } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/errors';
 import { massAddUsers } from './mass-add';
-import { createGroupBody, groupIdParams, massAddBody, membershipBody, pageQuery, setGroupModuleBody } from './model';
+import {
+  createdGroupAnswer,
+  createGroupBody,
+  deletedGroupAnswer,
+  groupAnswer,
+  groupIdParams,
+  groupModuleAnswer,
+  groupsAnswer,
+  massAddAnswer,
+  massAddBody,
+  membershipBody,
+  okAnswer,
+  pageQuery,
+  setGroupModuleBody,
+} from './model';
 import * as service from './service';
 
 /**
@@ -16,27 +31,36 @@ import * as service from './service';
 export const groupsRoutes = (deps: AppDeps) =>
   new Elysia({ prefix: '/api' })
     .use(authPlugin(deps))
-    .get('/get-groups', ({ query }) => service.listGroups(deps.db, query), { auth: 'admin', query: pageQuery })
+    .get('/get-groups', ({ query }) => service.listGroups(deps.db, query), {
+      auth: 'admin',
+      query: pageQuery,
+      response: { 200: groupsAnswer, ...errorResponses },
+    })
     .get('/get-group/:groupId', ({ params, query }) => service.getGroup(deps.db, params.groupId, query), {
       auth: 'admin',
       params: groupIdParams,
       query: pageQuery,
+      response: { 200: groupAnswer, ...errorResponses },
     })
     .post('/create-group', ({ body }) => service.createGroup(deps.db, body.name), {
       auth: 'admin',
       body: createGroupBody,
+      response: { 200: createdGroupAnswer, ...errorResponses },
     })
     .delete('/delete-group/:groupId', ({ params }) => service.deleteGroup(deps.db, params.groupId), {
       auth: 'admin',
       params: groupIdParams,
+      response: { 200: deletedGroupAnswer, ...errorResponses },
     })
     .post('/add-user-to-group', ({ body }) => service.addUserToGroup(deps.db, body.groupId, body.userFile), {
       auth: 'admin',
       body: membershipBody,
+      response: { 200: okAnswer, ...errorResponses },
     })
     .post('/remove-user-from-group', ({ body }) => service.removeUserFromGroup(deps.db, body.groupId, body.userFile), {
       auth: 'admin',
       body: membershipBody,
+      response: { 200: okAnswer, ...errorResponses },
     })
     .post(
       '/mass-add-users',
@@ -46,10 +70,11 @@ export const groupsRoutes = (deps: AppDeps) =>
           log.info('users mass-added', { groupId: body.groupId, added: result.added, rejected: result.rejected, by: identity.id });
         return result;
       },
-      { auth: 'admin', body: massAddBody },
+      { auth: 'admin', body: massAddBody, response: { 200: massAddAnswer, ...errorResponses } },
     )
     .put('/set-group-module/:groupId', ({ params, body }) => service.setGroupModule(deps.db, params.groupId, body.moduleName), {
       auth: 'admin',
       params: groupIdParams,
       body: setGroupModuleBody,
+      response: { 200: groupModuleAnswer, ...errorResponses },
     });

@@ -38,3 +38,20 @@ export type InviteSmsBody = typeof inviteSmsBody.static;
 export type InviteEmailBody = typeof inviteEmailBody.static;
 export type NotifyAssignmentBody = typeof notifyAssignmentBody.static;
 export type SubgroupEmailBody = typeof subgroupEmailBody.static;
+
+// ---- Answers ----
+
+/**
+ * One invitation or notice, once the provider has answered: 200 with status 'sent', or 202 with 'queued' when
+ * it had not answered in a few seconds. `provider` is 'twilio' | 'smtp', or 'outbox' when none is configured (the
+ * message went to nobody); `duplicate`: the same message was already on its way or just sent, nothing new went out.
+ */
+export const sendAnswer = t.Object({
+  ok: t.Literal(true),
+  status: t.Union([t.Literal('sent'), t.Literal('queued')]),
+  messageId: t.Number(),
+  provider: t.Nullable(t.String()),
+  duplicate: t.Boolean(),
+  message: t.String(),
+});
+export type SendAnswer = typeof sendAnswer.static;

@@ -1,7 +1,13 @@
-import { Elysia } from 'elysia';
+import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../deps';
 import { authPlugin } from '../../plugins/auth';
-import { inviteEmailBody, inviteSmsBody, notifyAssignmentBody, subgroupEmailBody } from './model';
+import { errorBody, errorResponses } from '../../plugins/errors';
+import { alreadySentAnswer } from '../messages/outbox';
+import { inviteEmailBody, inviteSmsBody, notifyAssignmentBody, sendAnswer, subgroupEmailBody } from './model';
+
+const sent = { 200: sendAnswer, 202: sendAnswer, ...errorResponses };
+// A notice this member already got (PRODUCT §6), or a plain conflict (opted out, stale subgroup).
+const sentOnce = { ...sent, 409: t.Union([alreadySentAnswer, errorBody]) };
 import * as service from './service';
 
 /**
@@ -26,7 +32,7 @@ export const invitationsRoutes = (deps: AppDeps) =>
         set.status = httpStatus;
         return answer;
       },
-      { auth: 'admin', body: inviteSmsBody },
+      { auth: 'admin', body: inviteSmsBody, response: sent },
     )
     .post(
       '/send-invite-email',
@@ -35,7 +41,7 @@ export const invitationsRoutes = (deps: AppDeps) =>
         set.status = httpStatus;
         return answer;
       },
-      { auth: 'admin', body: inviteEmailBody },
+      { auth: 'admin', body: inviteEmailBody, response: sent },
     )
     .post(
       '/twilio/notify-assignment',
@@ -45,7 +51,7 @@ export const invitationsRoutes = (deps: AppDeps) =>
         set.status = result.httpStatus;
         return result.answer;
       },
-      { auth: 'admin', body: notifyAssignmentBody },
+      { auth: 'admin', body: notifyAssignmentBody, response: sentOnce },
     )
     .post(
       '/send-subgroup-email',
@@ -55,5 +61,5 @@ export const invitationsRoutes = (deps: AppDeps) =>
         set.status = result.httpStatus;
         return result.answer;
       },
-      { auth: 'admin', body: subgroupEmailBody },
+      { auth: 'admin', body: subgroupEmailBody, response: sentOnce },
     );

@@ -3,8 +3,8 @@ import { findUserByFile } from '../users/lookup';
 import { Conflict, InternalFailure, NotFound, ProviderUnavailable } from '../../errors';
 import type { StaffIdentity } from '../../plugins/auth';
 import { invitationModuleFor } from '../groups/isolation';
-import { enqueueOnce, type MessageOutcome } from '../messages/outbox';
-import type { InviteEmailBody, InviteSmsBody, NotifyAssignmentBody, SubgroupEmailBody } from './model';
+import { enqueueOnce, type AlreadySent, type MessageOutcome } from '../messages/outbox';
+import type { InviteEmailBody, InviteSmsBody, NotifyAssignmentBody, SendAnswer, SubgroupEmailBody } from './model';
 import { findGroup, findMembership, previousSends, subgroupInGroup } from './repository';
 import {
   assignmentEmailMessage,
@@ -23,25 +23,6 @@ export { INVALID_EMAIL, INVALID_PHONE, NO_EMAIL, NO_PHONE, fill } from './texts'
 export const SEND_WAIT_MS = 8_000;
 
 type Channel = 'sms' | 'email';
-
-export interface SendAnswer {
-  ok: true;
-  /** 'sent', or 'queued' when the provider had not answered within SEND_WAIT_MS (HTTP 202). */
-  status: 'sent' | 'queued';
-  messageId: number;
-  /** 'twilio' | 'smtp', or 'outbox' when no provider is configured and the message went to nobody. */
-  provider: string | null;
-  /** The same message was already on its way or just sent (double click): it was not sent again. */
-  duplicate: boolean;
-  message: string;
-}
-
-/** PRODUCT §6: a repeat is refused with this (HTTP 409) unless the request says `force: true`. */
-export interface AlreadySent {
-  error: string;
-  alreadySent: number;
-  sentAt: string | null;
-}
 
 export type Sent = { answer: SendAnswer; httpStatus: 200 | 202 };
 export type SendResult = Sent | { alreadySent: AlreadySent };

@@ -23,3 +23,53 @@ export const messagesQuery = t.Object({
 });
 
 export type MessagesQuery = typeof messagesQuery.static;
+
+// ---- Answers ----
+
+// Written out (not literalUnion) so the typed web client sees the statuses, not never.
+const outboxStatus = t.Union([
+  t.Literal('queued'),
+  t.Literal('sending'),
+  t.Literal('sent'),
+  t.Literal('delivered'),
+  t.Literal('undelivered'),
+  t.Literal('failed'),
+  t.Literal('skipped'),
+  t.Literal('unknown'),
+]);
+
+/** One outbox row as admins see it (never its body); dates are Date objects, sent as ISO 8601. */
+export const messageView = t.Object({
+  id: t.Number(),
+  channel: t.Union([t.Literal('sms'), t.Literal('email')]),
+  to: t.String(),
+  kind: t.String(),
+  status: outboxStatus,
+  createdAt: t.Date(),
+  sentAt: t.Nullable(t.Date()),
+  statusAt: t.Nullable(t.Date()),
+  attempts: t.Number(),
+  lastError: t.Nullable(t.String()),
+  provider: t.Nullable(t.String()),
+  providerMessageId: t.Nullable(t.String()),
+  campaignId: t.Nullable(t.String()),
+  userId: t.Nullable(t.String()),
+  name: t.Nullable(t.String()),
+  groupId: t.Nullable(t.String()),
+  groupName: t.Nullable(t.String()),
+  retrying: t.Boolean(),
+});
+export type MessageView = typeof messageView.static;
+
+/** Newest first; with `page`, one page with the total and the groups that have had messages (for a filter). */
+export const messagesAnswer = t.Union([
+  t.Array(messageView),
+  t.Object({ messages: t.Array(messageView), total: t.Number(), groups: t.Array(t.Object({ id: t.String(), name: t.String() })) }),
+]);
+
+/**
+ * PRODUCT §6: a message or blast that already went out is refused (409) with how many got it and when, unless
+ * the request says `force: true`. Invitations and blasts answer it alike.
+ */
+export const alreadySentAnswer = t.Object({ error: t.String(), alreadySent: t.Number(), sentAt: t.Nullable(t.String()) });
+export type AlreadySent = typeof alreadySentAnswer.static;

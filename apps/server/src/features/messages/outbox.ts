@@ -8,6 +8,7 @@ import * as repo from './repository';
  */
 
 export { PRIVATE_BODY_KINDS } from './repository';
+export { alreadySentAnswer, type AlreadySent } from './model';
 
 export interface OutgoingMessage {
   /** One message per (campaign, user, kind): a retry or a double click never sends twice. */

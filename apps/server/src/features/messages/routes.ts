@@ -4,8 +4,8 @@ import type { AppDeps } from '../../deps';
 import { normalizePhone } from '../users/phone';
 import { log } from '../../log';
 import { authPlugin } from '../../plugins/auth';
-import { badRequest, forbidden } from '../../plugins/errors';
-import { DEFAULT_MESSAGES_LIMIT, messagesQuery } from './model';
+import { badRequest, errorResponses, forbidden } from '../../plugins/errors';
+import { DEFAULT_MESSAGES_LIMIT, messagesAnswer, messagesQuery, type MessageView } from './model';
 import { countMessages, groupsWithMessages, listMessages } from './repository';
 import { handleDeliveryStatus, handleInboundSms } from './service';
 
@@ -42,28 +42,38 @@ export const messagesRoutes = (deps: AppDeps) =>
         ]);
         return { messages: rows.map(messageView), total, groups };
       },
-      { auth: 'admin', query: messagesQuery },
+      { auth: 'admin', query: messagesQuery, response: { 200: messagesAnswer, ...errorResponses } },
     )
     // Twilio's inbound SMS webhook: no session; the X-Twilio-Signature over PUBLIC_URL + path is the proof.
-    .post('/twilio/inbound', async ({ request, body }) => {
-      const params = signedTwilioParams(deps, request, body, 'inbound sms');
-      const from = phoneOrNull(params.From);
-      if (!from) throw badRequest('From is not a phone number');
-      await handleInboundSms(deps, from, params.Body ?? '');
-      return new Response(EMPTY_TWIML, { headers: { 'content-type': 'text/xml; charset=utf-8' } });
-    })
+    // It answers TwiML (a Response, which Elysia never checks), so only its `{ error }` answers have schemas.
+    .post(
+      '/twilio/inbound',
+      async ({ request, body }) => {
+        const params = signedTwilioParams(deps, request, body, 'inbound sms');
+        const from = phoneOrNull(params.From);
+        if (!from) throw badRequest('From is not a phone number');
+        await handleInboundSms(deps, from, params.Body ?? '');
+        return new Response(EMPTY_TWIML, { headers: { 'content-type': 'text/xml; charset=utf-8' } });
+      },
+      { response: errorResponses },
+    )
     // Twilio's delivery status callback (the StatusCallback sent with each SMS): delivered / undelivered.
-    .post('/twilio/status', async ({ request, body }) => {
-      const params = signedTwilioParams(deps, request, body, 'sms status');
-      const sid = params.MessageSid ?? params.SmsSid;
-      if (!sid || !/^[A-Z]{2}[0-9a-f]{32}$/.test(sid)) throw badRequest('MessageSid is missing or malformed');
-      await handleDeliveryStatus(deps, sid, params.MessageStatus ?? params.SmsStatus ?? '', params.ErrorCode);
-      return new Response(null, { status: 204 });
-    });
+    // An empty 204 on success; only its `{ error }` answers have schemas.
+    .post(
+      '/twilio/status',
+      async ({ request, body }) => {
+        const params = signedTwilioParams(deps, request, body, 'sms status');
+        const sid = params.MessageSid ?? params.SmsSid;
+        if (!sid || !/^[A-Z]{2}[0-9a-f]{32}$/.test(sid)) throw badRequest('MessageSid is missing or malformed');
+        await handleDeliveryStatus(deps, sid, params.MessageStatus ?? params.SmsStatus ?? '', params.ErrorCode);
+        return new Response(null, { status: 204 });
+      },
+      { response: errorResponses },
+    );
 
 type MessageRow = Awaited<ReturnType<typeof listMessages>>[number];
 
-const messageView = (r: MessageRow) => ({
+const messageView = (r: MessageRow): MessageView => ({
   id: r.id,
   channel: r.channel,
   to: r.to_address,

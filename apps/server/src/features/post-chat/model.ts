@@ -67,3 +67,18 @@ export type Transcript = typeof transcript.static;
 export type SectionData = (typeof sectionDataBody.static)['sectionData'];
 export type TaglineSmsBody = typeof taglineSmsBody.static;
 export type GetResponseBody = typeof getResponseBody.static;
+
+// ---- Answers ----
+
+export const profileAnswer = t.Object({ profile_for_group: t.String() });
+export const memoryAnswer = t.Object({ memory_document: t.String() });
+/** The stored section record's id. */
+export const sectionAnswer = t.Object({ ok: t.Literal(true), id: t.Number() });
+/** The queued SMS's outbox id; null when the same chat's message of that kind was queued before (not sent twice). */
+export const smsQueuedAnswer = t.Object({ ok: t.Literal(true), id: t.Nullable(t.Number()) });
+export const taglineAnswer = t.Object({ ok: t.Literal(true), id: t.Nullable(t.Number()), tagline: t.String() });
+export const secondModelAnswer = t.Object({ gptResponse: t.String() });
+
+export type SectionAnswer = typeof sectionAnswer.static;
+export type SmsQueuedAnswer = typeof smsQueuedAnswer.static;
+export type TaglineAnswer = typeof taglineAnswer.static;

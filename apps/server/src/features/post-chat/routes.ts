@@ -1,8 +1,15 @@
 import { Elysia } from 'elysia';
 import type { AppDeps } from '../../deps';
 import { authPlugin } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/errors';
 import {
   getResponseBody,
+  memoryAnswer,
+  profileAnswer,
+  secondModelAnswer,
+  sectionAnswer,
+  smsQueuedAnswer,
+  taglineAnswer,
   recapSmsBody,
   reminderSmsBody,
   sectionDataBody,
@@ -27,6 +34,7 @@ export const postChatRoutes = (deps: AppDeps) =>
         auth: 'operator',
         params: userNameParams,
         body: updateProfileBody,
+        response: { 200: profileAnswer, ...errorResponses },
       },
     )
     .put(
@@ -36,25 +44,31 @@ export const postChatRoutes = (deps: AppDeps) =>
         auth: 'operator',
         params: userNameParams,
         body: updateMemoryBody,
+        response: { 200: memoryAnswer, ...errorResponses },
       },
     )
     .post('/save-user-section-data', ({ body }) => service.saveSection(deps, body.user, body.sectionData), {
       auth: 'operator',
       body: sectionDataBody,
+      response: { 200: sectionAnswer, ...errorResponses },
     })
     .post('/twilio/send-convo-recap-sms', ({ body }) => service.recapSms(deps, body.toUserName, body.conversationTranscript), {
       auth: 'operator',
       body: recapSmsBody,
+      response: { 200: smsQueuedAnswer, ...errorResponses },
     })
     .post('/twilio/send-sms', ({ body }) => service.reminderSms(deps, body.toUserName, body.userUrl, body.conversationTranscript), {
       auth: 'operator',
       body: reminderSmsBody,
+      response: { 200: smsQueuedAnswer, ...errorResponses },
     })
     .post('/generate-tagline-send-sms', ({ body }) => service.taglineSms(deps, body), {
       auth: 'operator',
       body: taglineSmsBody,
+      response: { 200: taglineAnswer, ...errorResponses },
     })
     .post('/get-response', ({ body }) => service.secondModelReply(deps, body), {
       auth: 'operator',
       body: getResponseBody,
+      response: { 200: secondModelAnswer, ...errorResponses },
     });

@@ -3,7 +3,7 @@ import { Invalid, NotFound } from '../../errors';
 import { findUserByFile, findUserByName } from '../users/lookup';
 import { sendRecapSms, sendReminderSms, sendTaglineSms } from './sms';
 import { saveSectionData, updateMemoryDocument, updateProfileForGroup } from './steps';
-import type { GetResponseBody, SectionData, TaglineSmsBody, Transcript } from './model';
+import type { GetResponseBody, SectionAnswer, SectionData, SmsQueuedAnswer, TaglineAnswer, TaglineSmsBody, Transcript } from './model';
 import { normalizeTranscript } from './transcript';
 import { storedSystemPrompt } from '../prompts/lookup';
 
@@ -62,28 +62,33 @@ function checkSectionTimes(deps: AppDeps, data: Pick<SectionData, 'startTime' | 
   if (start < EARLIEST_SECTION_MS) throw new Invalid('A section cannot start before the year 2000');
 }
 
-export async function saveSection(deps: AppDeps, userName: string, data: SectionData) {
+export async function saveSection(deps: AppDeps, userName: string, data: SectionData): Promise<SectionAnswer> {
   checkSectionTimes(deps, data);
   const user = await userByName(deps, userName);
   const { id } = await saveSectionData(deps, user.id, data);
   return { ok: true, id };
 }
 
-export async function recapSms(deps: AppDeps, userName: string, transcript: Transcript) {
+export async function recapSms(deps: AppDeps, userName: string, transcript: Transcript): Promise<SmsQueuedAnswer> {
   const lines = normalizeTranscript(transcript);
   const user = await userByName(deps, userName);
   const { id } = await sendRecapSms(deps, user.id, lines);
   return { ok: true, id };
 }
 
-export async function reminderSms(deps: AppDeps, userName: string, userUrl: string, transcript: Transcript | undefined) {
+export async function reminderSms(
+  deps: AppDeps,
+  userName: string,
+  userUrl: string,
+  transcript: Transcript | undefined,
+): Promise<SmsQueuedAnswer> {
   const lines = transcript === undefined ? [] : normalizeTranscript(transcript);
   const user = await userByName(deps, userName);
   const { id } = await sendReminderSms(deps, user.id, userUrl, { transcript: lines });
   return { ok: true, id };
 }
 
-export async function taglineSms(deps: AppDeps, body: TaglineSmsBody) {
+export async function taglineSms(deps: AppDeps, body: TaglineSmsBody): Promise<TaglineAnswer> {
   const lines = normalizeTranscript(body.conversation);
   const userFile = body.userFile?.trim();
   const userName = body.userName?.trim();

@@ -11,3 +11,12 @@ export const updatePromptBody = t.Object({
 export const updateSystemPromptBody = t.Object({
   newSystemPrompt: t.Optional(t.String({ maxLength: PROMPT_MAX_CHARS })),
 });
+
+// ---- Answers ----
+
+/** A named prompt of /system-prompts (SPEC §3 "Prompt"). */
+export const namedPrompt = t.Object({ name: t.String(), prompt: t.String() });
+export const promptsAnswer = t.Array(namedPrompt);
+/** SPEC §3: "a list whose first item has the prompt text". */
+export const systemPromptAnswer = t.Array(t.Object({ prompt: t.String() }));
+export const updatedSystemPromptAnswer = t.Object({ newSystemPrompt: t.String() });

@@ -1,7 +1,15 @@
 import { Elysia } from 'elysia';
 import type { AppDeps } from '../../deps';
 import { authPlugin } from '../../plugins/auth';
-import { updatePromptBody, updateSystemPromptBody } from './model';
+import { errorResponses } from '../../plugins/errors';
+import {
+  namedPrompt,
+  promptsAnswer,
+  systemPromptAnswer,
+  updatedSystemPromptAnswer,
+  updatePromptBody,
+  updateSystemPromptBody,
+} from './model';
 import * as service from './service';
 
 /**
@@ -11,13 +19,18 @@ import * as service from './service';
 export const promptsRoutes = (deps: AppDeps) =>
   new Elysia({ prefix: '/api' })
     .use(authPlugin(deps))
-    .get('/get-prompts', () => service.listPrompts(deps.db), { auth: 'admin' })
+    .get('/get-prompts', () => service.listPrompts(deps.db), { auth: 'admin', response: { 200: promptsAnswer, ...errorResponses } })
     .put('/update-prompt', ({ body }) => service.updatePrompt(deps.db, body.promptName, body.updatedPrompt), {
       auth: 'admin',
       body: updatePromptBody,
+      response: { 200: namedPrompt, ...errorResponses },
     })
-    .get('/get-system-prompt', () => service.getSystemPrompt(deps.db), { auth: 'operator' })
+    .get('/get-system-prompt', () => service.getSystemPrompt(deps.db), {
+      auth: 'operator',
+      response: { 200: systemPromptAnswer, ...errorResponses },
+    })
     .put('/update-system-prompt', ({ body }) => service.updateSystemPrompt(deps.db, body.newSystemPrompt), {
       auth: 'operator',
       body: updateSystemPromptBody,
+      response: { 200: updatedSystemPromptAnswer, ...errorResponses },
     });

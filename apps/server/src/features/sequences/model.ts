@@ -26,3 +26,38 @@ export const uploadBody = t.Object({
   name: t.Optional(t.String({ maxLength: 300 })),
   jsonFile: t.File(),
 });
+
+// ---- Answers ----
+
+/** File names ending in .json (SPEC §7 get-sequences). */
+export const sequenceFilesAnswer = t.Array(t.String());
+
+const archived = t.Optional(t.Literal(true));
+
+/** One rendered version: a module's, or global_prompt.json's (content.ts renderVersion). */
+export const versionView = t.Union([
+  t.Object({
+    version: t.Number(),
+    module_prompt: t.String(),
+    sequential_prompts: t.Array(
+      t.Object({
+        name: t.String(),
+        description: t.String(),
+        prompt: t.String(),
+        trigger_condition: t.String(),
+        next_prompt: t.String(),
+        archived,
+      }),
+    ),
+    archived,
+  }),
+  t.Object({ version: t.Number(), global_prompt: t.String(), module_prompt: t.Optional(t.String()), archived }),
+]);
+
+/** SPEC §7: the list of versions. */
+export const sequenceContentAnswer = t.Array(versionView);
+export const updatedSequenceAnswer = t.Object({ updatedSequence: sequenceContentAnswer });
+export const sequenceFileAnswer = t.Object({ fileName: t.String() });
+export const deletedSequenceAnswer = t.Object({ deleted: t.String() });
+/** An upload creates the sequence, or adds the file's versions to the existing one (`versions`: their numbers). */
+export const uploadAnswer = t.Object({ fileName: t.String(), created: t.Boolean(), versions: t.Array(t.Number()) });

@@ -1,7 +1,22 @@
 import { Elysia } from 'elysia';
 import type { AppDeps } from '../../deps';
 import { authPlugin } from '../../plugins/auth';
-import { contentQuery, createBody, listQuery, renameBody, sequenceParams, uploadBody, versionBody } from './model';
+import { errorResponses } from '../../plugins/errors';
+import {
+  contentQuery,
+  createBody,
+  deletedSequenceAnswer,
+  listQuery,
+  renameBody,
+  sequenceContentAnswer,
+  sequenceFileAnswer,
+  sequenceFilesAnswer,
+  sequenceParams,
+  updatedSequenceAnswer,
+  uploadAnswer,
+  uploadBody,
+  versionBody,
+} from './model';
 import * as service from './service';
 
 /** SPEC §7 sequence (module) calls. End users may only list the modules they can choose; the rest is staff. */
@@ -11,29 +26,39 @@ export const sequencesRoutes = (deps: AppDeps) =>
     .get('/get-sequences', ({ identity, query }) => service.listSequenceFiles(deps.db, identity, query.showArchived ?? false), {
       auth: 'user',
       query: listQuery,
+      response: { 200: sequenceFilesAnswer, ...errorResponses },
     })
     .get(
       '/get-sequence-content/:name',
       ({ params, query }) => service.getSequenceContent(deps.db, params.name, query.showArchivedPrompts ?? false),
-      { auth: 'operator', params: sequenceParams, query: contentQuery },
+      { auth: 'operator', params: sequenceParams, query: contentQuery, response: { 200: sequenceContentAnswer, ...errorResponses } },
     )
     .put('/rename-sequence/:name', ({ params, body }) => service.renameSequence(deps.db, params.name, body.newName), {
       auth: 'operator',
       params: sequenceParams,
       body: renameBody,
+      response: { 200: sequenceFileAnswer, ...errorResponses },
     })
     .delete('/delete-sequence/:name', ({ params }) => service.deleteSequence(deps.db, params.name), {
       auth: 'operator',
       params: sequenceParams,
+      response: { 200: deletedSequenceAnswer, ...errorResponses },
     })
     .post('/create-sequence', ({ body }) => service.createSequence(deps.db, body.name, body.content), {
       auth: 'operator',
       body: createBody,
+      response: { 200: sequenceFileAnswer, ...errorResponses },
     })
     .put(
       '/update-sequence-content/:name',
       ({ params, body, query }) => service.updateSequenceContent(deps.db, params.name, body, query.showArchivedPrompts ?? false),
-      { auth: 'operator', params: sequenceParams, query: contentQuery, body: versionBody },
+      {
+        auth: 'operator',
+        params: sequenceParams,
+        query: contentQuery,
+        body: versionBody,
+        response: { 200: updatedSequenceAnswer, ...errorResponses },
+      },
     )
     .post(
       '/upload-sequence',
@@ -44,5 +69,5 @@ export const sequencesRoutes = (deps: AppDeps) =>
           byteLength: body.jsonFile.size,
           text: () => body.jsonFile.text(),
         }),
-      { auth: 'operator', body: uploadBody },
+      { auth: 'operator', body: uploadBody, response: { 200: uploadAnswer, ...errorResponses } },
     );

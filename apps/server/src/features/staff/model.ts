@@ -25,3 +25,20 @@ export const updateStaffBody = t.Object({
 
 export type CreateStaffBody = typeof createStaffBody.static;
 export type UpdateStaffBody = typeof updateStaffBody.static;
+
+// ---- Answers ----
+
+/** A staff account; `generatedPassword` only in the answer that made it (shown once, stored only as a hash). */
+export const staffAccount = t.Object({
+  id: t.String(),
+  email: t.String(),
+  role,
+  disabled: t.Boolean(),
+  createdAt: t.Date(),
+  lastSignInAt: t.Nullable(t.Date()),
+  generatedPassword: t.Optional(t.String()),
+});
+export type StaffAccount = typeof staffAccount.static;
+
+export const staffListAnswer = t.Array(staffAccount);
+export const staffDeletedAnswer = t.Object({ ok: t.Literal(true) });

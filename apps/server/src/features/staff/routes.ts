@@ -1,7 +1,8 @@
 import { Elysia } from 'elysia';
 import type { AppDeps } from '../../deps';
 import { authPlugin, hashToken, STAFF_COOKIE } from '../../plugins/auth';
-import { createStaffBody, staffIdParams, updateStaffBody } from './model';
+import { errorResponses } from '../../plugins/errors';
+import { createStaffBody, staffAccount, staffDeletedAnswer, staffIdParams, staffListAnswer, updateStaffBody } from './model';
 import * as service from './service';
 
 /**
@@ -13,8 +14,12 @@ import * as service from './service';
 export const staffRoutes = (deps: AppDeps) =>
   new Elysia({ prefix: '/api' })
     .use(authPlugin(deps))
-    .get('/staff', () => service.listStaff(deps), { auth: 'admin' })
-    .post('/staff', ({ body }) => service.createStaff(deps, body), { auth: 'admin', body: createStaffBody })
+    .get('/staff', () => service.listStaff(deps), { auth: 'admin', response: { 200: staffListAnswer, ...errorResponses } })
+    .post('/staff', ({ body }) => service.createStaff(deps, body), {
+      auth: 'admin',
+      body: createStaffBody,
+      response: { 200: staffAccount, ...errorResponses },
+    })
     .put(
       '/staff/:id',
       ({ params, body, staff, cookie }) => {
@@ -22,6 +27,10 @@ export const staffRoutes = (deps: AppDeps) =>
         const sessionHash = typeof token === 'string' ? hashToken(token) : null;
         return service.updateStaff(deps, params.id, body, { id: staff!.id, sessionHash });
       },
-      { auth: 'admin', params: staffIdParams, body: updateStaffBody },
+      { auth: 'admin', params: staffIdParams, body: updateStaffBody, response: { 200: staffAccount, ...errorResponses } },
     )
-    .delete('/staff/:id', ({ params }) => service.deleteStaff(deps, params.id), { auth: 'admin', params: staffIdParams });
+    .delete('/staff/:id', ({ params }) => service.deleteStaff(deps, params.id), {
+      auth: 'admin',
+      params: staffIdParams,
+      response: { 200: staffDeletedAnswer, ...errorResponses },
+    });

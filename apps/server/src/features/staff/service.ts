@@ -2,13 +2,13 @@ import { randomInt } from 'node:crypto';
 import type { AppDeps } from '../../deps';
 import { log } from '../../log';
 import { Conflict, Invalid, NotFound } from '../../errors';
-import { MIN_PASSWORD_LENGTH, type CreateStaffBody, type UpdateStaffBody } from './model';
+import { MIN_PASSWORD_LENGTH, type CreateStaffBody, type StaffAccount, type UpdateStaffBody } from './model';
 import * as repo from './repository';
 
 type StaffRow = NonNullable<Awaited<ReturnType<typeof repo.findStaff>>>;
 
 /** The answer shape of every staff endpoint (PRODUCT §9). */
-export const toAccount = (row: StaffRow) => ({
+export const toAccount = (row: StaffRow): StaffAccount => ({
   id: row.id,
   email: row.email,
   role: row.role,
@@ -108,5 +108,5 @@ export async function deleteStaff(deps: AppDeps, id: string) {
     await repo.deleteStaff(trx, id);
   });
   log.info('staff account deleted', { staffId: id });
-  return { ok: true };
+  return { ok: true as const };
 }

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '@hearth/db/client';
 import { Conflict } from '../../errors';
+import type { AdminUser } from './model';
 
 // The users feature's public read side: other features find users and build the admin view through these
 // (repository functions, db first). The architecture test lets other features import this file only.
@@ -103,7 +104,7 @@ export async function allAdminUserViews(db: DB) {
   return rows.map(adminUser);
 }
 
-function adminUser(r: AdminUserRow) {
+function adminUser(r: AdminUserRow): AdminUser {
   return {
     id: r.id,
     name: r.name,
@@ -137,4 +138,4 @@ interface AdminUserRow {
   session_durations: Array<{ moduleName: string; duration: number }>;
 }
 
-export type AdminUser = ReturnType<typeof adminUser>;
+export { adminUserView, type AdminUser } from './model';

@@ -43,3 +43,67 @@ export const updatePhoneBody = t.Object({
 export type UsersInfoQuery = typeof usersInfoQuery.static;
 export type CreateUserBody = typeof createUserBody.static;
 export type UpdateUserInfoBody = typeof updateUserInfoBody.static;
+
+// ---- Answers (SPEC §3/§7): what the routes send, checked by Elysia before it goes out ----
+
+/** `{ id, name }` of every user, by name (SPEC §7 get-user-names). */
+export const userNamesAnswer = t.Array(t.Object({ id: t.String(), name: t.String() }));
+
+/** The admin view of a user (SPEC §3); dates are ISO 8601 in UTC, durations minutes. */
+export const adminUserView = t.Object({
+  id: t.String(),
+  name: t.String(),
+  email: t.Nullable(t.String()),
+  phone_number: t.Nullable(t.String()),
+  fileName: t.String(),
+  profile_for_group: t.String(),
+  quizSummaries: t.Array(t.Object({ date: t.String(), summary: t.String() })),
+  groups: t.Array(t.Object({ id: t.String(), name: t.String() })),
+  analytics: t.Object({
+    lastModuleUsed: t.Nullable(t.String()),
+    lastConversationDate: t.Nullable(t.String()),
+    totalDurationOfAllSections: t.Number(),
+    sessionDurations: t.Array(t.Object({ moduleName: t.String(), duration: t.Number() })),
+  }),
+});
+export type AdminUser = typeof adminUserView.static;
+
+/** SPEC's unpaged list, or one page `{ users, total }` when the query asks for one. */
+export const allUsersInfoAnswer = t.Union([t.Array(adminUserView), t.Object({ users: t.Array(adminUserView), total: t.Number() })]);
+
+export const createdUserAnswer = t.Object({ id: t.String(), name: t.String(), fileName: t.String() });
+
+/** SPEC §3's user content record. */
+export const userContentAnswer = t.Object({
+  phone_number: t.Nullable(t.String()),
+  email: t.Nullable(t.String()),
+  memory_document: t.String(),
+  name: t.String(),
+  userFile: t.String(),
+});
+
+export const phoneAnswer = t.Object({ phone_number: t.Nullable(t.String()) });
+export const deletedUserAnswer = t.Object({ deleted: t.String() });
+
+/**
+ * Everything stored about one user (PRODUCT §7). Every level is open: an export must never lose a field
+ * because this schema did not name it (Elysia drops unnamed fields of a closed object).
+ */
+const open = { additionalProperties: true } as const;
+export const exportUserAnswer = t.Object(
+  {
+    exportedAt: t.String(),
+    user: t.Object({ id: t.String(), name: t.String(), fileName: t.String() }, open),
+    groups: t.Array(t.Object({ id: t.String(), name: t.String(), subgroup: t.Nullable(t.Object({}, open)) }, open)),
+    sectionRecords: t.Array(t.Object({}, open)),
+    quizSummaries: t.Array(t.Object({}, open)),
+    memoryEntries: t.Array(t.Object({}, open)),
+    moodEntries: t.Array(t.Object({}, open)),
+    feedback: t.Array(t.Object({}, open)),
+    messages: t.Array(t.Object({}, open)),
+    voiceSessions: t.Array(t.Object({}, open)),
+    personalLinks: t.Object({ issued: t.Number(), active: t.Number() }, open),
+    signedInSessions: t.Number(),
+  },
+  open,
+);

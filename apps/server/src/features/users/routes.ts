@@ -2,7 +2,22 @@ import { Elysia } from 'elysia';
 import type { AppDeps } from '../../deps';
 import { authPlugin } from '../../plugins/auth';
 import { log } from '../../log';
-import { createUserBody, fileNameParams, updatePhoneBody, updateUserInfoBody, userNameParams, usersInfoQuery } from './model';
+import { errorResponses } from '../../plugins/errors';
+import {
+  allUsersInfoAnswer,
+  createdUserAnswer,
+  createUserBody,
+  deletedUserAnswer,
+  exportUserAnswer,
+  fileNameParams,
+  phoneAnswer,
+  updatePhoneBody,
+  updateUserInfoBody,
+  userContentAnswer,
+  userNameParams,
+  userNamesAnswer,
+  usersInfoQuery,
+} from './model';
 import * as service from './service';
 
 /**
@@ -13,10 +28,14 @@ import * as service from './service';
 export const usersRoutes = (deps: AppDeps) =>
   new Elysia({ prefix: '/api' })
     .use(authPlugin(deps))
-    .get('/get-user-names', () => service.getUserNames(deps.db), { auth: 'operator' })
+    .get('/get-user-names', () => service.getUserNames(deps.db), {
+      auth: 'operator',
+      response: { 200: userNamesAnswer, ...errorResponses },
+    })
     .get('/get-all-users-info', ({ query }) => service.getAllUsersInfo(deps.db, query), {
       auth: 'admin',
       query: usersInfoQuery,
+      response: { 200: allUsersInfoAnswer, ...errorResponses },
     })
     .post(
       '/create-user',
@@ -25,20 +44,22 @@ export const usersRoutes = (deps: AppDeps) =>
         log.info('user created', { userId: user.id, by: identity.id });
         return user;
       },
-      { auth: 'operator', body: createUserBody },
+      { auth: 'operator', body: createUserBody, response: { 200: createdUserAnswer, ...errorResponses } },
     )
     .get('/get-user-content/:userName', ({ params, identity }) => service.getUserContent(deps.db, identity, params.userName), {
       auth: 'user',
       params: userNameParams,
+      response: { 200: userContentAnswer, ...errorResponses },
     })
     .put('/update-user-info', ({ body }) => service.updateUserInfo(deps.db, body), {
       auth: 'operator',
       body: updateUserInfoBody,
+      response: { 200: userContentAnswer, ...errorResponses },
     })
     .put(
       '/update-user-phone-number/:userName',
       ({ params, body, identity }) => service.updateOwnPhone(deps.db, identity, params.userName, body.phoneNumber),
-      { auth: 'user', params: userNameParams, body: updatePhoneBody },
+      { auth: 'user', params: userNameParams, body: updatePhoneBody, response: { 200: phoneAnswer, ...errorResponses } },
     )
     .delete(
       '/delete-user/:fileName',
@@ -47,7 +68,7 @@ export const usersRoutes = (deps: AppDeps) =>
         log.info('user deleted', { userId, by: identity.id });
         return { deleted };
       },
-      { auth: 'admin', params: fileNameParams },
+      { auth: 'admin', params: fileNameParams, response: { 200: deletedUserAnswer, ...errorResponses } },
     )
     .get(
       '/export-user/:fileName',
@@ -57,5 +78,6 @@ export const usersRoutes = (deps: AppDeps) =>
         set.headers['content-disposition'] = `attachment; filename="hearth-user-${data.user.id}.json"`;
         return data;
       },
-      { auth: 'admin', params: fileNameParams },
+      // A download, but JSON all the same: its schema is open at every level so nothing is ever left out.
+      { auth: 'admin', params: fileNameParams, response: { 200: exportUserAnswer, ...errorResponses } },
     );
