@@ -5,8 +5,8 @@ import type { VoiceSocketLike } from '@/voice/worker-socket'
 
 export interface VoiceSocketHandlers {
   onMessage(data: unknown, input?: InputPosition): void
-  /** Closed for any reason, before or after opening; `message` is for a person. */
-  onClose(message: string): void
+  /** Closed for any reason, before or after opening; `message` is for a person, `code` the close code. */
+  onClose(message: string, code: number): void
 }
 
 /**
@@ -35,16 +35,20 @@ export function openVoiceSocket<S extends VoiceSocketLike>(
     socket.onclose = (event) => {
       clearTimeout(timer)
       reject(new VoiceConnectError(describeConnectFailure(event.code, event.reason, isOpen)))
-      handlers.onClose(isOpen ? describeSocketClose(event.code, event.reason) : describeConnectFailure(event.code, event.reason, false))
+      const message = isOpen ? describeSocketClose(event.code, event.reason) : describeConnectFailure(event.code, event.reason, false)
+      handlers.onClose(message, event.code)
     }
   })
   return { socket, opened }
 }
 
-/** Stops listening and closes, whatever state the socket is in. */
-export function closeVoiceSocket(socket: VoiceSocketLike): void {
+/**
+ * Stops listening and closes, whatever state the socket is in. 1000 ends the session (the relay runs post-chat);
+ * a 4xxx code of ours leaves it waiting for a resume (voice/reconnect.ts).
+ */
+export function closeVoiceSocket(socket: VoiceSocketLike, code = 1000): void {
   socket.onmessage = null
   socket.onclose = null
   socket.onopen = null
-  if (socket.readyState === WebSocket.OPEN || socket.readyState === WebSocket.CONNECTING) socket.close(1000)
+  if (socket.readyState === WebSocket.OPEN || socket.readyState === WebSocket.CONNECTING) socket.close(code)
 }
