@@ -225,6 +225,7 @@ export class ResumableSocket {
           },
         },
         (given) => new WorkerSocket(given, this.options.workerUrl, this.lastFigures?.framesSent ?? 0),
+        PAGE_DROPPED_CODE,
       )
       opened.catch(() => undefined) // its close settles the attempt
       const giveUp = (code: number) => () => {

@@ -11,13 +11,15 @@ export interface VoiceSocketHandlers {
 
 /**
  * The socket at once (so it can be closed while opening) and a promise for its opening. `create` makes it (a
- * WorkerSocket: the voice session's socket lives in a worker).
+ * WorkerSocket: the voice session's socket lives in a worker). A socket that does not open in time is closed with
+ * `timeoutCode` (a reconnect must not say 1000, "the conversation is over", should the relay have taken it after all).
  */
 export function openVoiceSocket<S extends VoiceSocketLike>(
   url: string,
   timeoutMs: number,
   handlers: VoiceSocketHandlers,
   create: (url: string) => S,
+  timeoutCode = 1000,
 ) {
   const socket = create(url)
   socket.onmessage = (message) => handlers.onMessage(message.data, message.input)
@@ -25,7 +27,7 @@ export function openVoiceSocket<S extends VoiceSocketLike>(
   const opened = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       reject(new VoiceConnectError('the voice server did not answer in time. Check your connection and try again.'))
-      socket.close()
+      socket.close(timeoutCode)
     }, timeoutMs)
     socket.onopen = () => {
       isOpen = true
