@@ -23,7 +23,9 @@ import { realtimeRoutes, type RealtimeOptions } from './realtime/routes';
 export { MAX_JSON_BYTES, MAX_UPLOAD_BYTES } from './plugins/json-body';
 
 export function createApp(deps: AppDeps, opts: { webDist?: string; realtime?: RealtimeOptions } = {}) {
-  return new Elysia({ serve: { maxRequestBodySize: SERVER_BODY_BACKSTOP_BYTES } })
+  // A /ws socket whose page stops answering the server's pings is closed (1006) after about this many seconds
+  // (uWS counts in steps of 4), so its voice session starts waiting for the page to reconnect.
+  return new Elysia({ serve: { maxRequestBodySize: SERVER_BODY_BACKSTOP_BYTES }, websocket: { idleTimeout: 12 } })
     .use(errorsPlugin)
     .use(jsonBodyPlugin)
     .use(csrfPlugin(deps.config))

@@ -25,6 +25,8 @@ export interface Config {
   limits: Limits;
   /** Server processes sharing the port on this machine (PRODUCT §8); more than one needs DATABASE_URL. */
   workers: number;
+  /** How long a voice session whose page dropped waits for it to reconnect (VOICE_RESUME_GRACE_SECONDS; 0: never). */
+  voiceResumeGraceMs: number;
 }
 
 export interface Limits {
@@ -77,6 +79,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Hearth <hearth@localhost>',
     workers: Math.max(1, Math.floor(int(env, 'WORKERS', 1))),
+    voiceResumeGraceMs: Math.round(int(env, 'VOICE_RESUME_GRACE_SECONDS', 20) * 1000),
     limits: {
       sessionsPerUser: int(env, 'LIMIT_SESSIONS_PER_USER', 1),
       maxLiveSessions: int(env, 'LIMIT_LIVE_SESSIONS', 500),

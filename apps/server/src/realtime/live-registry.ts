@@ -6,6 +6,7 @@ import {
   deleteLiveRow,
   deleteLiveRowsOf,
   heartbeatLiveRows,
+  liveOnOtherInstance,
   liveRowsOf,
   sweepStaleLiveRows,
   type LiveAdmitResult,
@@ -71,6 +72,11 @@ export class LiveRegistry {
   }
 
   /** The session ended here: its row goes, so it stops counting at once. */
+  /** Whether a session this instance does not know is live on another one. */
+  onAnotherInstance(id: string): Promise<boolean> {
+    return liveOnOtherInstance(this.deps.db, id, this.instanceId);
+  }
+
   async release(id: string): Promise<void> {
     this.local.delete(id);
     if (this.local.size === 0) this.stopTimers();

@@ -107,6 +107,19 @@ export async function sweepStaleLiveRows(db: DB): Promise<void> {
     .execute();
 }
 
+/** Whether another instance holds this session live (a page reconnecting to it must find that instance). */
+export async function liveOnOtherInstance(db: DB, id: string, instanceId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('live_voice_sessions')
+    .select('id')
+    .where('id', '=', id)
+    .where('instance_id', '<>', instanceId)
+    .where('ended_reason', 'is', null)
+    .where(fresh)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Whether this session may still act: its row exists and no one has ended it. */
 export function liveRowActive(sessionId: string) {
   return sql<boolean>`exists (select 1 from live_voice_sessions where id = ${sessionId} and ended_reason is null)`;

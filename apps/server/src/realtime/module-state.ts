@@ -28,6 +28,9 @@ export class ModuleState {
     private readonly userId: string | null,
   ) {}
 
+  /** Set on a session that goes on from a dropped one (resume.ts): its conversation, after the instructions. */
+  carryOver = '';
+
   /** On the user page, the modules this member may use (their group's isolated module, PRODUCT §9). */
   private static async choosable(db: DB, page: VoicePage, userId: string | null): Promise<string[]> {
     const all = await listModuleNames(db);
@@ -70,13 +73,14 @@ export class ModuleState {
   }
 
   instructions(): string {
-    return composeInstructions({
+    const composed = composeInstructions({
       globalPrompt: this.globalPrompt,
       modulePrompt: this.current?.modulePrompt ?? '',
       prompt: this.current?.prompts.find((p) => p.name === this.promptName) ?? null,
       userPage: this.page === 'user',
       memoryDocument: this.memoryDocument,
     });
+    return this.carryOver ? `${composed}\n\n${this.carryOver}` : composed;
   }
 
   /** change_prompt accepts only the exact name of one of the version's prompts (SPEC §4). */

@@ -13,6 +13,7 @@ import { PendingEvents } from './pending-events';
 import { createLocalUpstream } from './providers/local/local-upstream';
 import { createOpenAiUpstream } from './providers/openai/openai-upstream';
 import { insertVoiceSession, markVoiceSessionEnded } from './repository';
+import { CarryOvers, ownerKey, resumeSessionId, sameToken, type CarryOver } from './resume';
 import { initialSettings } from './session-config';
 import type { UpstreamFactory } from './upstream';
 import { VoiceSession } from './voice-session';
@@ -32,12 +33,14 @@ interface Admitted {
   query: Record<string, string | undefined>;
 }
 
-/** One connection; the session exists once its module state has loaded. */
+/** One connection; the session exists once its module state has loaded (or at once, for a resumed one). */
 interface Slot {
   id: string;
   userId: string | null;
   session: VoiceSession | null;
   closed: boolean;
+  /** Closed by the relay itself (a policy breach, an end): never a dropped network. */
+  closedHere: boolean;
   /** Events sent before the session exists; the session takes this queue over (one queue, one bound). */
   pending: PendingEvents;
   send(text: string): void;
@@ -90,13 +93,22 @@ export interface RealtimeOptions {
   liveTiming?: LiveRegistryTiming;
 }
 
+/** A clean close the page chose (or a closing tab): the session ends. Anything else may be a dropped network. */
+const DELIBERATE_CLOSES = new Set([1000, 1001, 1005]);
+
+/** How long the relay remembers a conversation whose page did not come back in time (resume.ts). */
+const CARRY_OVER_MS = 10 * 60_000;
+
 export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
-  const { limits } = deps.config;
+  const { limits, voiceResumeGraceMs } = deps.config;
   const live = new LiveRegistry(deps, opts.liveTiming);
   const slots = new Set<Slot>();
   const createUpstream = opts.createUpstream ?? upstreamFactory(deps);
   // Sessions until their post-chat work is done: a stopping server ends them and waits, so nothing is lost.
   const sessions = new Set<VoiceSession>();
+  /** Live sessions by id, for a page reconnecting with its resume token. */
+  const byId = new Map<string, VoiceSession>();
+  const carryOvers = new CarryOvers(CARRY_OVER_MS);
   let stopping = false;
   deps.shutdown.add(async () => {
     stopping = true;
@@ -111,7 +123,26 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
     void live.release(slot.id);
   }
 
-  async function start(slot: Slot, admitted: Admitted) {
+  /**
+   * A page reconnecting with `resume=`: back into its session when it is still here (within the grace), told
+   * to try again when another instance holds it, else a new session going on from what the relay remembers.
+   */
+  async function resume(slot: Slot, admitted: Admitted, token: string) {
+    const id = resumeSessionId(token);
+    const owner = ownerKey(admitted.identity);
+    const session = id ? byId.get(id) : undefined;
+    if (session && sameToken(session.resumeToken, token) && ownerKey(session.identity) === owner && session.reattach(slot)) {
+      slot.session = session;
+      for (const event of slot.pending.take()) session.onClientEvent(event);
+      return;
+    }
+    if (id && !session && (await live.onAnotherInstance(id))) {
+      return slot.close(CLOSE_CODES.resumeElsewhere, 'This session is on another server process: connect again');
+    }
+    await start(slot, admitted, carryOvers.take(token, owner) ?? { summary: '' });
+  }
+
+  async function start(slot: Slot, admitted: Admitted, carry?: Partial<CarryOver>) {
     const { identity, page, query } = admitted;
     const admission = await live.admit(
       { id: slot.id, userId: slot.userId, staffId: identity.kind === 'staff' ? identity.id : null, authSession: admitted.authSession },
@@ -133,9 +164,11 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
     const modules = await ModuleState.load(deps.db, {
       page,
       userId: slot.userId,
-      module: query.module || undefined,
-      version: Number.isInteger(version) && version > 0 ? version : undefined,
+      module: carry?.module || query.module || undefined,
+      version: carry?.version || (Number.isInteger(version) && version > 0 ? version : undefined),
     });
+    if (carry?.promptName) modules.selectPrompt(carry.promptName);
+    if (carry?.summary) modules.carryOver = carry.summary;
     if (slot.closed) return release(slot);
     if (identity.kind === 'user') {
       await insertVoiceSession(deps.db, { id: slot.id, userId: identity.id, moduleName: modules.moduleName, startedAt: new Date() });
@@ -159,12 +192,20 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
       client: slot,
       createUpstream,
       maxDurationMs,
-      onEnded: () => release(slot),
+      onEnded: () => {
+        byId.delete(session.id);
+        release(slot);
+      },
       onFinished: () => sessions.delete(session),
       pending: slot.pending,
+      graceMs: voiceResumeGraceMs,
+      onCarryOver: (token, next) => carryOvers.put(token, next),
     });
     sessions.add(session);
+    byId.set(session.id, session);
     slot.session = session;
+    // A page that asked to resume learns first that this is a new session (with the conversation summarised or not).
+    if (carry) session.sendClient({ type: 'hearth.resumed', mode: 'restarted', summarised: Boolean(carry.summary), missed: 0 });
     session.catchUp();
     log.info('voice session started', {
       sessionId: slot.id,
@@ -199,6 +240,7 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
         userId: admitted.identity.kind === 'user' ? admitted.identity.id : null,
         session: null,
         closed: false,
+        closedHere: false,
         pending: new PendingEvents(),
         send(text) {
           if (!slot.closed) raw.send(text);
@@ -206,12 +248,14 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
         close(code, reason) {
           if (slot.closed) return;
           slot.closed = true;
+          slot.closedHere = true;
           raw.close(code, reason);
         },
       };
       data.slot = slot;
       // Admission asks the database (limits hold across instances); events sent meanwhile wait in slot.pending.
-      start(slot, admitted).catch((err) => {
+      const token = admitted.query.resume;
+      (token ? resume(slot, admitted, token) : start(slot, admitted)).catch((err) => {
         log.error('voice session failed to start', { sessionId: slot.id, error: (err as Error)?.name });
         release(slot);
         slot.close(CLOSE_CODES.upstreamFailed, 'Voice session could not start');
@@ -230,11 +274,11 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
       if (slot.session) slot.session.onClientEvent(check.event);
       else slot.pending.push(check.event);
     },
-    close(ws) {
+    close(ws, code) {
       const slot = (ws.data as unknown as { slot?: Slot }).slot;
       if (!slot) return;
       slot.closed = true;
-      if (slot.session) slot.session.clientClosed();
+      if (slot.session) slot.session.clientClosed(slot, slot.closedHere || DELIBERATE_CLOSES.has(code));
       else release(slot);
     },
   });

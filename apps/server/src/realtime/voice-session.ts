@@ -8,57 +8,21 @@ import {
   type RealtimeClientEvent,
 } from '@hearth/protocol';
 import type { AppDeps } from '../deps';
-import { postChatReport } from './post-chat-report';
-import { runPostChat, type TranscriptLine } from '../features/post-chat/run';
 import { loadModuleVersion } from '../features/sequences/lookup';
 import { log } from '../log';
 import type { Identity } from '../plugins/auth';
 import type { ModuleState } from './module-state';
+import { ClientLink } from './client-link';
+import { CARRIED_OVER, CLOSE_FOR, FIRST_USER_TEXT, type ClientChannel, type EndCause, type VoiceSessionInit } from './session-types';
 import { composeSession, type SessionSettings } from './session-config';
 import { PendingEvents } from './pending-events';
-import { markVoiceSessionEnded } from './repository';
 import { ResponseGate } from './response-gate';
+import { newResumeToken, ownerKey, summariseConversation, type CarryOver } from './resume';
+import { sessionPostChat } from './session-post-chat';
+import { SessionTranscript } from './session-transcript';
 import type { ToolHost } from './tool-host';
 import { runTool } from './tool-runner';
-import type { Upstream, UpstreamEvent, UpstreamFactory } from './upstream';
-
-/** The browser side of a session: the /ws socket. */
-export interface ClientChannel {
-  send(text: string): void;
-  close(code: number, reason: string): void;
-}
-
-export type EndCause = 'client_closed' | 'end_session' | 'upstream_failed' | 'replaced' | 'signed_out' | 'time_limit' | 'server_stopping';
-
-const CLOSE_FOR: Record<Exclude<EndCause, 'client_closed'>, [number, string]> = {
-  end_session: [CLOSE_CODES.normal, 'Session ended'],
-  upstream_failed: [CLOSE_CODES.upstreamFailed, 'Voice service unavailable'],
-  replaced: [CLOSE_CODES.replaced, 'Replaced by a newer session'],
-  signed_out: [CLOSE_CODES.signedOut, 'Signed out: this sign-in is no longer valid'],
-  time_limit: [CLOSE_CODES.timeLimit, 'Session time limit reached'],
-  server_stopping: [CLOSE_CODES.goingAway, 'The server is restarting'],
-};
-
-/** SPEC §4: connecting sends a first text 'Hi.' so the assistant speaks first. */
-export const FIRST_USER_TEXT = 'Hi.';
-
-export interface VoiceSessionInit {
-  id?: string;
-  deps: AppDeps;
-  identity: Identity;
-  settings: SessionSettings;
-  modules: ModuleState;
-  client: ClientChannel;
-  createUpstream: UpstreamFactory;
-  /** Called once when the session ends, before post-chat work. */
-  onEnded(session: VoiceSession): void;
-  /** Called once when everything, post-chat work included, is done. */
-  onFinished?(session: VoiceSession): void;
-  /** Milliseconds until the session is closed with 4001. */
-  maxDurationMs: number;
-  /** Events the socket received before the session existed (see `catchUp`); the session keeps its waiting events there. */
-  pending?: PendingEvents;
-}
+import type { Upstream, UpstreamEvent } from './upstream';
 
 /**
  * One live voice session: relays a browser to its upstream, runs the tools, keeps the transcript in memory
@@ -75,21 +39,22 @@ export class VoiceSession implements ToolHost {
   /** Staff sessions keep memory and mood here; end users' go to the database. */
   readonly staffMemory = new Map<string, string>();
   readonly staffMood = new Map<string, number>();
-  private readonly client: ClientChannel;
+  /** What a page that dropped reconnects with (`hearth.resumable`). */
+  readonly resumeToken: string;
+  private readonly link: ClientLink;
+  private readonly onCarryOver?: (token: string, carry: CarryOver) => void;
+  private resumableSent = false;
   private readonly upstream: Upstream;
-  private readonly onEnded: (session: VoiceSession) => void;
-  private readonly onFinished?: (session: VoiceSession) => void;
+  private readonly onEnded: () => void;
+  private readonly onFinished?: () => void;
   private ready = false;
   /** Client events waiting for the upstream to be ready. */
   private readonly pending: PendingEvents;
-  private clientOpen = true;
   private ending: Promise<void> | null = null;
   private readonly timer: ReturnType<typeof setTimeout>;
-  private transcript: TranscriptLine[] = [];
-  /** Spoken lines by conversation item, so an item the console deletes leaves the transcript too. */
-  private readonly lineByItem = new Map<string, TranscriptLine>();
+  private readonly transcript = new SessionTranscript();
   private reminder = false;
-  private readonly counts = { userTurns: 0, assistantTurns: 0, typed: 0, tools: 0, upstreamEvents: 0 };
+  private readonly counts = { tools: 0, upstreamEvents: 0 };
   /** Response tracking, so tool results start exactly one new response once the current one is done. */
   private readonly responses = new ResponseGate(
     () => this.sendUpstream({ type: 'response.create' }),
@@ -105,7 +70,9 @@ export class VoiceSession implements ToolHost {
     this.userId = init.identity.kind === 'user' ? init.identity.id : null;
     this.settings = init.settings;
     this.modules = init.modules;
-    this.client = init.client;
+    this.resumeToken = newResumeToken(this.id);
+    this.link = new ClientLink(init.client, init.graceMs ?? 0, () => void this.end('client_lost'));
+    this.onCarryOver = init.onCarryOver;
     this.onEnded = init.onEnded;
     this.onFinished = init.onFinished;
     this.pending = init.pending ?? new PendingEvents();
@@ -174,10 +141,7 @@ export class VoiceSession implements ToolHost {
             .map((part) => (part.type === 'input_text' ? part.text : ''))
             .join(' ')
             .trim();
-          if (text) {
-            this.transcript.push({ role: 'user', text });
-            this.counts.typed++;
-          }
+          if (text) this.transcript.typed(text);
         }
         break;
       case 'response.create':
@@ -192,7 +156,7 @@ export class VoiceSession implements ToolHost {
   }
 
   sendClient(event: HearthServerEvent | UpstreamEvent) {
-    if (this.clientOpen) this.client.send(JSON.stringify(event));
+    this.link.send(JSON.stringify(event), event.type);
   }
 
   // ---- upstream -> browser ----
@@ -204,6 +168,10 @@ export class VoiceSession implements ToolHost {
       session: composeSession(this.settings, this.modules.instructions(), this.deps.config.openaiTranscribeModel),
     });
     this.sendSessionInfo();
+    if (!this.resumableSent) {
+      this.resumableSent = true;
+      this.sendClient({ type: 'hearth.resumable', token: this.resumeToken, graceMs: this.link.graceMs });
+    }
     this.sendUpstream({
       type: 'conversation.item.create',
       item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: FIRST_USER_TEXT }] },
@@ -247,33 +215,22 @@ export class VoiceSession implements ToolHost {
         queueMicrotask(() => this.responses.maybeCreate());
         break;
       case 'conversation.item.input_audio_transcription.completed':
-        this.record('user', event.transcript, event.item_id);
+        this.transcript.record('user', event.transcript, event.item_id);
         break;
       case 'response.output_audio_transcript.done':
-        this.record('assistant', event.transcript, event.item_id);
+        this.transcript.record('assistant', event.transcript, event.item_id);
         break;
-      case 'conversation.item.deleted': {
-        const line = this.lineByItem.get(String(event.item_id));
-        if (line) this.transcript = this.transcript.filter((entry) => entry !== line);
+      case 'conversation.item.deleted':
+        this.transcript.deleted(event.item_id);
         break;
-      }
       case 'response.output_text.done':
-        this.record('assistant', event.text);
+        this.transcript.record('assistant', event.text);
         break;
       case 'response.function_call_arguments.done':
         this.onFunctionCall(String(event.name ?? ''), String(event.call_id ?? ''), String(event.arguments ?? ''));
         break;
     }
-    if (this.clientOpen) this.client.send(raw ?? JSON.stringify(event));
-  }
-
-  private record(role: 'user' | 'assistant', text: unknown, itemId?: unknown) {
-    if (typeof text !== 'string' || !text.trim()) return;
-    const line: TranscriptLine = { role, text: text.trim() };
-    this.transcript.push(line);
-    if (typeof itemId === 'string') this.lineByItem.set(itemId, line);
-    if (role === 'user') this.counts.userTurns++;
-    else this.counts.assistantTurns++;
+    this.link.send(raw ?? JSON.stringify(event), event.type);
   }
 
   private onUpstreamFailure(reason: string) {
@@ -345,13 +302,36 @@ export class VoiceSession implements ToolHost {
     });
   }
 
-  // ---- the end ----
+  // ---- the page comes and goes ----
 
-  /** The browser's socket closed. */
-  clientClosed() {
-    this.clientOpen = false;
-    void this.end('client_closed');
+  /**
+   * The page's socket closed. A deliberate close ends the session; a dropped one leaves it waiting for the page
+   * to come back (`reattach`) until the grace period passes. A socket the session no longer talks to changes nothing.
+   */
+  clientClosed(channel: ClientChannel, deliberate: boolean) {
+    if (this.ending || !this.link.is(channel)) return;
+    if (deliberate || this.link.graceMs === 0) {
+      this.link.finish();
+      void this.end('client_closed');
+      return;
+    }
+    this.link.detach();
+    this.cancelResponse(); // nobody would hear it
+    log.info('voice session waiting for its page', { sessionId: this.id, graceMs: this.link.graceMs });
   }
+
+  /** A reconnected page takes this session over: what it missed, then the session's state (`hearth.resumed`). */
+  reattach(channel: ClientChannel): boolean {
+    if (this.ending) return false;
+    const missed = this.link.attach(channel, (previous) => previous.close(CLOSE_CODES.takenOver, 'Taken over by a reconnect'));
+    this.sendClient({ type: 'hearth.resumed', mode: 'resumed', summarised: false, missed: missed.length });
+    for (const text of missed) channel.send(text);
+    if (this.ready) this.sendSessionInfo();
+    log.info('voice session resumed', { sessionId: this.id, missed: missed.length });
+    return true;
+  }
+
+  // ---- the end ----
 
   /** Ends the session once: upstream closed at once, post-chat work, then the browser told and closed. */
   end(cause: EndCause): Promise<void> {
@@ -364,17 +344,20 @@ export class VoiceSession implements ToolHost {
     this.ready = false;
     this.pending.take();
     this.upstream.close();
-    this.onEnded(this);
+    this.onEnded();
     const endedAt = new Date();
+    if (this.link.waiting && CARRIED_OVER.has(cause)) this.carryOver();
     // A withdrawn sign-in (revoked, deleted, disabled, signed out) takes nothing more from the conversation.
-    const postChat: HearthPostChat = cause === 'signed_out' ? await this.skipPostChat(endedAt) : await this.postChat(endedAt);
-    this.transcript = [];
-    if (this.clientOpen && cause !== 'client_closed') {
+    const postChat: HearthPostChat = await sessionPostChat(this, {
+      endedAt,
+      transcript: this.transcript.take(),
+      reminder: this.reminder,
+      skip: cause === 'signed_out',
+    });
+    if (this.link.attached && cause !== 'client_closed' && cause !== 'client_lost') {
       this.sendClient(postChat);
-      const [code, reason] = CLOSE_FOR[cause];
-      this.clientOpen = false;
-      this.client.close(code, reason);
-    }
+      this.link.finish(CLOSE_FOR[cause]);
+    } else this.link.finish();
     log.info('voice session ended', {
       sessionId: this.id,
       userId: this.userId,
@@ -384,34 +367,19 @@ export class VoiceSession implements ToolHost {
       seconds: Math.round((endedAt.getTime() - this.startedAt.getTime()) / 1000),
       postChat: postChat.status,
       ...this.counts,
+      ...this.transcript.counts,
     });
-    this.onFinished?.(this);
+    this.onFinished?.();
   }
 
-  private async skipPostChat(endedAt: Date): Promise<HearthPostChat> {
-    if (this.userId) await markVoiceSessionEnded(this.deps.db, this.id, endedAt).catch(() => {});
-    return { type: 'hearth.post_chat', status: 'skipped', did: {} };
-  }
-
-  private async postChat(endedAt: Date): Promise<HearthPostChat> {
-    if (!this.userId) return { type: 'hearth.post_chat', status: 'skipped', did: {} };
-    try {
-      await markVoiceSessionEnded(this.deps.db, this.id, endedAt);
-      const result = await runPostChat(this.deps, {
-        voiceSessionId: this.id,
-        userId: this.userId,
-        moduleName: this.modules.moduleName,
-        startTime: this.startedAt,
-        endTime: endedAt,
-        transcript: this.transcript,
-        reminder: this.reminder,
-      });
-      const report = await postChatReport(this.deps, result);
-      // 'partial' is not 'done': the report says which step failed (SPEC §8); below the thresholds nothing ran.
-      return result.ran && result.status !== 'below-threshold' ? report : { type: 'hearth.post_chat', status: 'skipped', did: report.did };
-    } catch (err) {
-      log.error('post-chat failed', { sessionId: this.id, userId: this.userId, error: (err as Error)?.name });
-      return { type: 'hearth.post_chat', status: 'error', did: {}, error: (err as Error)?.message || 'Unknown error' };
-    }
+  /** What a new session needs to go on from this one, handed over before the transcript is dropped. */
+  private carryOver() {
+    this.onCarryOver?.(this.resumeToken, {
+      owner: ownerKey(this.identity),
+      module: this.modules.moduleName,
+      version: this.modules.version,
+      promptName: this.modules.promptName,
+      summary: summariseConversation(this.transcript.all),
+    });
   }
 }

@@ -1,0 +1,97 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { TranscriptLine } from '../features/post-chat/run';
+import type { Identity } from '../plugins/auth';
+
+/**
+ * Resuming a dropped voice connection (issue 10, protocol in @hearth/protocol `HearthResumable`): the token a
+ * page reconnects with, and what the relay remembers of a conversation whose grace period passed so a new
+ * session can go on from it. That memory is the relay's own, in this process only: never stored, never logged.
+ */
+
+/** `<session id>.<secret>`: the id finds the session (here or on another instance), the secret proves the page had it. */
+export function newResumeToken(sessionId: string): string {
+  return `${sessionId}.${randomBytes(24).toString('base64url')}`;
+}
+
+export function resumeSessionId(token: string): string | null {
+  const match = /^([0-9a-f-]{36})\.[A-Za-z0-9_-]{32}$/.exec(token);
+  return match ? match[1]! : null;
+}
+
+export function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export function ownerKey(identity: Identity): string {
+  return `${identity.kind}:${identity.id}`;
+}
+
+/** Where the old session stood, and its conversation summarised, for the session that replaces it. */
+export interface CarryOver {
+  owner: string;
+  module: string;
+  version: number;
+  promptName: string;
+  summary: string;
+}
+
+const SUMMARY_LINES = 12;
+const SUMMARY_LINE_CHARS = 240;
+
+/**
+ * The conversation so far, condensed for the next session's instructions: its length, then its most recent
+ * lines, each clipped. Built from the relay's memory of the session (never from stored text).
+ */
+export function summariseConversation(transcript: readonly TranscriptLine[]): string {
+  if (transcript.length === 0) return '';
+  const recent = transcript.slice(-SUMMARY_LINES);
+  const lines = recent.map((line) => {
+    const text = line.text.replace(/\s+/g, ' ').trim();
+    const clipped = text.length > SUMMARY_LINE_CHARS ? `${text.slice(0, SUMMARY_LINE_CHARS - 1)}…` : text;
+    return `- ${line.role === 'user' ? 'They said' : 'You said'}: ${clipped}`;
+  });
+  const earlier = transcript.length - recent.length;
+  return [
+    '# Continuing after a dropped connection',
+    'The connection to this person dropped and this is a new session of the same conversation. Do not start over ' +
+      'or greet them as if for the first time: acknowledge briefly that the line dropped and go on from where it stopped.',
+    `The conversation had ${transcript.length} turns${earlier > 0 ? `; the last ${recent.length} were` : ', which were'}:`,
+    ...lines,
+  ].join('\n');
+}
+
+/** Carry-overs by token, each for `ttlMs`, at most `max` (the oldest go first). */
+export class CarryOvers {
+  private readonly entries = new Map<string, { carry: CarryOver; expires: number }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly max = 1000,
+  ) {}
+
+  get size() {
+    return this.entries.size;
+  }
+
+  put(token: string, carry: CarryOver) {
+    this.sweep();
+    this.entries.set(token, { carry, expires: Date.now() + this.ttlMs });
+    while (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  /** Once only, and only for the identity that held the session. */
+  take(token: string, owner: string): CarryOver | null {
+    this.sweep();
+    const entry = this.entries.get(token);
+    if (!entry || entry.carry.owner !== owner) return null;
+    this.entries.delete(token);
+    return entry.carry;
+  }
+
+  private sweep() {
+    const now = Date.now();
+    for (const [key, entry] of this.entries) if (entry.expires <= now) this.entries.delete(key);
+  }
+}

@@ -1,0 +1,63 @@
+import { CLOSE_CODES } from '@hearth/protocol';
+import type { AppDeps } from '../deps';
+import type { Identity } from '../plugins/auth';
+import type { ModuleState } from './module-state';
+import type { PendingEvents } from './pending-events';
+import type { CarryOver } from './resume';
+import type { SessionSettings } from './session-config';
+import type { UpstreamFactory } from './upstream';
+
+// What a voice session is made of and how it can end (voice-session.ts is the session itself).
+
+/** The browser side of a session: the /ws socket. */
+export interface ClientChannel {
+  send(text: string): void;
+  close(code: number, reason: string): void;
+}
+
+export type EndCause =
+  | 'client_closed'
+  | 'client_lost'
+  | 'end_session'
+  | 'upstream_failed'
+  | 'replaced'
+  | 'signed_out'
+  | 'time_limit'
+  | 'server_stopping';
+
+export const CLOSE_FOR: Record<Exclude<EndCause, 'client_closed' | 'client_lost'>, [number, string]> = {
+  end_session: [CLOSE_CODES.normal, 'Session ended'],
+  upstream_failed: [CLOSE_CODES.upstreamFailed, 'Voice service unavailable'],
+  replaced: [CLOSE_CODES.replaced, 'Replaced by a newer session'],
+  signed_out: [CLOSE_CODES.signedOut, 'Signed out: this sign-in is no longer valid'],
+  time_limit: [CLOSE_CODES.timeLimit, 'Session time limit reached'],
+  server_stopping: [CLOSE_CODES.goingAway, 'The server is restarting'],
+};
+
+/** SPEC §4: connecting sends a first text 'Hi.' so the assistant speaks first. */
+export const FIRST_USER_TEXT = 'Hi.';
+
+export interface VoiceSessionInit {
+  id?: string;
+  deps: AppDeps;
+  identity: Identity;
+  settings: SessionSettings;
+  modules: ModuleState;
+  client: ClientChannel;
+  createUpstream: UpstreamFactory;
+  /** Called once when the session ends, before post-chat work. */
+  onEnded(): void;
+  /** Called once when everything, post-chat work included, is done. */
+  onFinished?(): void;
+  /** Milliseconds until the session is closed with 4001. */
+  maxDurationMs: number;
+  /** Events the socket received before the session existed (see `catchUp`); the session keeps its waiting events there. */
+  pending?: PendingEvents;
+  /** How long a page whose socket dropped may come back to this session (resume.ts); default 0: it ends at once. */
+  graceMs?: number;
+  /** A session that ended while its page was away leaves what the next session needs to go on from it. */
+  onCarryOver?(token: string, carry: CarryOver): void;
+}
+
+/** Ends after which the page may come back and find a new session going on from this one. */
+export const CARRIED_OVER: ReadonlySet<EndCause> = new Set(['client_lost', 'upstream_failed']);
