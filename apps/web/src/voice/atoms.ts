@@ -206,7 +206,8 @@ export const connectVoiceAtom = atom(null, (get, set, options: ConnectVoiceOptio
           onClientEvent?.(event)
         },
         onTurnLatency,
-        onInputLevel: (level) => set(inputLevelBaseAtom, level),
+        // While reconnecting the microphone is not heard: its meter rests rather than suggest otherwise.
+        onInputLevel: (level) => get(statusBaseAtom) === 'reconnecting' || set(inputLevelBaseAtom, level),
         onOutputLevel: (level) => set(outputLevelBaseAtom, level),
         onError,
         onClosed,
