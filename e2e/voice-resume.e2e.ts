@@ -23,6 +23,8 @@ import { newUserLink } from './fixtures/links.ts'
 import { voice } from './fixtures/voice-hook.ts'
 
 const OFFLINE_MS = 5_000
+/** Past the relay's grace (20 s) however late it noticed the drop (its idle timeout, ~12 s), within the page's 50 s. */
+const LONG_OFFLINE_MS = 36_000
 
 async function cutNetwork(page: Page): Promise<CDPSession> {
   const cdp = await page.context().newCDPSession(page)
@@ -39,6 +41,19 @@ const conversation = (page: Page) => page.getByRole('list', { name: 'Conversatio
 const assistantMessages = (page: Page) => conversation(page).locator('li[data-role="assistant"]')
 const chatButton = (page: Page) => page.getByRole('button', { name: /^(chat|disconnect|disconnecting\.\.\.)$/ })
 const messageCount = async (page: Page) => (await voice(page, 'conversation')).filter((item) => item.type === 'message').length
+
+/** On the console: a typed message, answered in full (manual turns, so the fake microphone does not talk over it). */
+async function answerTyped(page: Page, text: string) {
+  await page.getByRole('radio', { name: 'Manual' }).click()
+  await expect
+    .poll(async () => assistantMessages(page).and(page.locator('[data-status="in_progress"]')).count(), { timeout: 20_000 })
+    .toBe(0)
+  const assistantBefore = await assistantMessages(page).count()
+  await voice(page, 'sendText', text)
+  await expect(conversation(page).locator('li[data-role="user"]').filter({ hasText: text })).toHaveCount(1, { timeout: 10_000 })
+  await expect.poll(async () => assistantMessages(page).count(), { timeout: 20_000 }).toBeGreaterThan(assistantBefore)
+  await expect(assistantMessages(page).last()).toHaveAttribute('data-status', 'completed', { timeout: 20_000 })
+}
 
 test.describe('resuming a dropped voice connection', () => {
   test.describe.configure({ timeout: 120_000 })
@@ -81,17 +96,7 @@ test.describe('resuming a dropped voice connection', () => {
     // The earlier transcript is still there, and a typed message is answered in the same conversation.
     await expect(assistantMessages(page).first()).toHaveText(firstAnswer)
     expect(await messageCount(page)).toBeGreaterThanOrEqual(before)
-    const typed = 'Back from the tunnel, where were we?'
-    // Manual turns, so the fake microphone (a phrase every 6 s) does not talk over the answer.
-    await page.getByRole('radio', { name: 'Manual' }).click()
-    await expect
-      .poll(async () => assistantMessages(page).and(page.locator('[data-status="in_progress"]')).count(), { timeout: 20_000 })
-      .toBe(0)
-    const assistantBefore = await assistantMessages(page).count()
-    await voice(page, 'sendText', typed)
-    await expect(conversation(page).locator('li[data-role="user"]').filter({ hasText: typed })).toHaveCount(1, { timeout: 10_000 })
-    await expect.poll(async () => assistantMessages(page).count(), { timeout: 20_000 }).toBeGreaterThan(assistantBefore)
-    await expect(assistantMessages(page).last()).toHaveAttribute('data-status', 'completed', { timeout: 20_000 })
+    await answerTyped(page, 'Back from the tunnel, where were we?')
     await expect(page.locator('[data-sonner-toast][data-type="error"]')).toHaveCount(0)
     console.log(
       `[resume] console: "Reconnecting…" ${reconnectingAfterMs} ms after the cut; "Connected" ${resumedAfterMs} ms after the network came back`,
@@ -162,5 +167,36 @@ test.describe('resuming a dropped voice connection', () => {
     const clipboard = await page.evaluate(() => navigator.clipboard.readText())
     for (const item of after.slice(0, earlier.length).filter((message) => message.text)) expect(clipboard).toContain(item.text.trim())
     await expect(page.locator('[data-sonner-toast][data-type="error"]')).toHaveCount(0)
+  })
+  test('console: offline longer than the grace, the conversation goes on in a new session from a summary', async ({
+    page,
+    signInAsAdmin,
+  }) => {
+    test.setTimeout(150_000)
+    await page.setViewportSize({ width: 1366, height: 900 })
+    await signInAsAdmin()
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    await expect(assistantMessages(page).first()).toHaveAttribute('data-status', /^(completed|incomplete)$/, { timeout: 15_000 })
+    const firstAnswer = (await assistantMessages(page).first().textContent()) ?? ''
+
+    const cdp = await cutNetwork(page)
+    await expect(page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toBeVisible({ timeout: 7_000 })
+    // The relay's grace is 20 s from when it notices the drop: at once (the page's close gets through) or at its
+    // idle timeout (~12 s). The page keeps trying for the grace plus 30 s.
+    await page.waitForTimeout(LONG_OFFLINE_MS)
+    await expect(page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toBeVisible()
+    await restoreNetwork(cdp)
+
+    await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible({ timeout: 15_000 })
+    expect(await voice(page, 'lastEvent', 'hearth.resumed')).toMatchObject({ type: 'hearth.resumed', mode: 'restarted' })
+    await expect(page.getByText(/The connection was lost for too long, so a new session/)).toHaveCount(1)
+    await expect(page.locator('[data-sonner-toast][data-type="error"]')).toHaveCount(0)
+    // What was said stays on the page, and the new session answers.
+    await expect(assistantMessages(page).first()).toHaveText(firstAnswer)
+    await answerTyped(page, 'I am back.')
+
+    await page.getByRole('button', { name: 'Disconnect' }).click()
+    await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeVisible({ timeout: 35_000 })
   })
 })

@@ -7,8 +7,11 @@ import { CLOSE_CODES } from '@hearth/protocol'
 export const PING_EVERY_MS = 2_000
 /** Nothing at all heard (no pong, no event) for this long: the socket is dead even if the browser has not noticed. */
 export const SILENCE_MS = 6_000
-/** Retries go on this much past the relay's grace: the last try may still land on a session about to expire. */
-export const RESUME_MARGIN_MS = 5_000
+/**
+ * Retries go on this much past the relay's grace. The relay may notice a dead socket only at its idle timeout
+ * (~12 s after the page did), and a reconnect after the grace still goes on, in a new session from a summary.
+ */
+export const RESUME_MARGIN_MS = 30_000
 /** The grace the relay announces by default (hearth.resumable carries the real one). */
 export const DEFAULT_GRACE_MS = 20_000
 /** Our close code for a socket the page gave up on (silent or offline); the relay keeps the session waiting. */
