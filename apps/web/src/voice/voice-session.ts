@@ -1,6 +1,7 @@
 // One live voice conversation over /ws (SPEC §4, §7; PRODUCT §4): microphone frames out, assistant audio in,
-// barge-in, push-to-talk and the end-of-session handshake. No React and no jotai: pages observe it through
-// the listener (voice/atoms.ts turns that into store writes).
+// barge-in, push-to-talk, a dropped connection waited for and resumed (voice/resumable-socket.ts) and the
+// end-of-session handshake. No React and no jotai: pages observe it through the listener (voice/atoms.ts turns
+// that into store writes).
 import {
   type BrowserEvent,
   defaultTurnDetection,
