@@ -5,31 +5,7 @@ import { request as playwrightRequest, type Page } from '@playwright/test'
 
 import { admin, baseURL } from './fixtures/env.ts'
 import { expect, test } from './fixtures/hearth.ts'
-
-type VoiceHook = {
-  statuses(): string[]
-  status(): string
-  session(): { provider: string; module: string } | null
-  conversation(): { type: string; role: string; text: string }[]
-  levels(): { input: number; output: number }
-  stats(): {
-    framesSent: number
-    truncatesSent: number
-    cancelsSent: number
-    interruptions: number
-    samplesPlayed: number
-    inputPeakMax: number
-    outputPeakMax: number
-    captureToSendMs: { count: number; medianMs: number | null; p95Ms: number | null; maxMs: number | null }
-    interruptToSilenceMs: { count: number; medianMs: number | null; p95Ms: number | null; maxMs: number | null }
-    captureClockClamped: number
-    silenceClockClamped: number
-    outputLatencyMs: number
-    sampleRate: number
-  } | null
-  events(): string[]
-  lastEvent(type: string): Record<string, unknown> | null
-}
+import { voice } from './fixtures/voice-hook.ts'
 
 const LOCAL_PROVIDER = 'Local voice provider — no OpenAI key configured'
 let userCounter = 0
@@ -51,16 +27,6 @@ async function createUserWithLink(moduleName = 'Get to Know You') {
     await staff.dispose()
   }
 }
-
-/** Calls a method of the page's window.__hearthVoice test hook. */
-const voice = <K extends keyof VoiceHook>(page: Page, method: K, ...args: Parameters<VoiceHook[K]>) =>
-  page.evaluate(
-    ([name, params]) => {
-      const hook = (window as unknown as { __hearthVoice: Record<string, (...a: unknown[]) => unknown> }).__hearthVoice
-      return hook[name](...params)
-    },
-    [method, args] as [string, unknown[]],
-  ) as Promise<ReturnType<VoiceHook[K]>>
 
 async function openPersonalLink(page: Page, url: string) {
   await page.goto(url)

@@ -85,6 +85,20 @@ export class AssistantPlayback {
     host.metrics.count('truncatesSent')
   }
 
+  /**
+   * The connection dropped: playback stops at once and what is left of the cut-off item is not played when the
+   * connection comes back. Nothing is sent (there is no socket to send on).
+   */
+  silence(): void {
+    const audio = this.host.audio()
+    if (this.audioItemId) this.interruptedItems.add(this.audioItemId)
+    this.reset()
+    audio?.playback.interrupt().then(
+      (interrupted) => void (interrupted.itemId && this.interruptedItems.add(interrupted.itemId)),
+      (error: unknown) => this.host.onError(error instanceof Error ? error : new Error(String(error))),
+    )
+  }
+
   reset(): void {
     this.responseId = null
     this.audioItemId = null

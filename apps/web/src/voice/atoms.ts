@@ -8,7 +8,7 @@ import type { LevelMessage } from '@hearth/worklets/messages'
 
 import { NETWORK_ERROR } from '@/lib/http'
 import { createAudioContext } from '@/voice/audio-context'
-import { VoiceConnectError } from '@/voice/errors'
+import { restartedMessage, VoiceConnectError } from '@/voice/errors'
 import { emptyConversation, formatTranscript, type ConversationItem } from '@/voice/transcript'
 import type { TurnLatency } from '@/voice/turn-latency'
 import type { ConnectionStatus, DisconnectResult, TurnMode, VoiceSession, VoiceSessionOptions, VoiceStats } from '@/voice/voice-session'
@@ -89,6 +89,8 @@ export type ConnectVoiceOptions = Omit<VoiceSessionOptions, 'listener' | 'turnMo
   onError?: (error: Error) => void
   /** The session ended without the person asking (lost network, time limit, opened elsewhere). */
   onClosed?: (message: string) => void
+  /** The connection was lost too long and a new session goes on (voice/errors.ts restartedMessage says so). */
+  onRestarted?: (message: string) => void
   /** Every event in each direction, audio included (staff pages' event log and automation); keep it cheap. */
   onServerEvent?: (event: ServerMessage) => void
   onClientEvent?: (event: BrowserEvent) => void
@@ -105,7 +107,7 @@ export const connectVoiceAtom = atom(null, (get, set, options: ConnectVoiceOptio
   if (get(startingBaseAtom) || (running && running.status !== 'disconnected')) {
     return Promise.reject(new Error('A conversation is already running.'))
   }
-  const { onError, onClosed, onServerEvent, onClientEvent, onTurnLatency, openAudio, ...sessionOptions } = options
+  const { onError, onClosed, onRestarted, onServerEvent, onClientEvent, onTurnLatency, openAudio, ...sessionOptions } = options
   // Made now, inside the click, while the engine may still be downloading (see voice/audio-context.ts).
   let context: AudioContext | null = null
   let contextError: unknown = null
@@ -188,11 +190,11 @@ export const connectVoiceAtom = atom(null, (get, set, options: ConnectVoiceOptio
       listener: {
         onStatus: (status) => {
           set(statusBaseAtom, status)
-          if (status === 'disconnected' || status === 'disconnecting') {
+          if (status === 'disconnected' || status === 'disconnecting' || status === 'reconnecting') {
             set(inputLevelBaseAtom, SILENT_LEVEL)
             set(outputLevelBaseAtom, SILENT_LEVEL)
-            set(talkingBaseAtom, false)
           }
+          if (status === 'disconnected' || status === 'disconnecting') set(talkingBaseAtom, false)
         },
         onServerEvent: (event) => {
           applyServerEvent(engine, event)
@@ -204,10 +206,12 @@ export const connectVoiceAtom = atom(null, (get, set, options: ConnectVoiceOptio
           onClientEvent?.(event)
         },
         onTurnLatency,
-        onInputLevel: (level) => set(inputLevelBaseAtom, level),
+        // While reconnecting the microphone is not heard: its meter rests rather than suggest otherwise.
+        onInputLevel: (level) => get(statusBaseAtom) === 'reconnecting' || set(inputLevelBaseAtom, level),
         onOutputLevel: (level) => set(outputLevelBaseAtom, level),
         onError,
         onClosed,
+        onRestarted: (summarised) => onRestarted?.(restartedMessage(summarised)),
         onSelfInterruption: () => set(selfInterruptionBaseAtom, true),
       },
     })

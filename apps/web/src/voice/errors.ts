@@ -57,6 +57,13 @@ export function describeSocketClose(code: number, reason: string): string {
   }
 }
 
+/** After a drop longer than the relay's grace, the conversation went on in a new session (hearth.resumed 'restarted'). */
+export function restartedMessage(summarised: boolean): string {
+  return summarised
+    ? 'The connection was lost for too long, so a new session continues from a summary of your conversation.'
+    : 'The connection was lost for too long, so a new session has started.'
+}
+
 /** Prefix of every failed connect to /ws, so the person knows it is the voice service that could not be reached. */
 export const CONNECT_FAILED = 'Could not connect to the voice service'
 

@@ -173,6 +173,10 @@ export function summarize(event: LoggedEvent): string {
       return clip(`${e.module}${e.version ? ` v${e.version}` : ''}`)
     case 'hearth.post_chat':
       return e.status
+    case 'hearth.resumable':
+      return `resumable for ${Math.round(e.graceMs / 1000)} s`
+    case 'hearth.resumed':
+      return `${e.mode} · ${e.missed} missed${e.summarised ? ' · summarised' : ''}`
     case 'response.created':
     case 'response.done': {
       const reason = e.response.status_details?.reason

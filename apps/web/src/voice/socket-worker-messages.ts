@@ -24,7 +24,8 @@ export interface CaptureFigures {
 }
 
 export type ToSocketWorker =
-  | { type: 'open'; url: string }
+  /** `framesSentBefore`: frames the earlier sockets of this session sent (a resumed session's audio timeline goes on). */
+  | { type: 'open'; url: string; framesSentBefore?: number }
   /** The capture worklet's frame port (CaptureFrameMessage in, `recycle` out). */
   | { type: 'frames'; port: MessagePort }
   /** A JSON event to send as it is. */

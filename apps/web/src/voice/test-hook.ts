@@ -1,5 +1,5 @@
-// Read-only view of the voice state for browser tests (window.__hearthVoice). Installed only when the browser
-// is driven by automation (navigator.webdriver), so real visitors never get it.
+// A view of the voice state for browser tests (window.__hearthVoice), and a typed turn (sendText). Installed only
+// when the browser is driven by automation (navigator.webdriver), so real visitors never get it.
 import type { Store } from 'jotai'
 
 import {
@@ -8,6 +8,7 @@ import {
   inputLevelAtom,
   outputLevelAtom,
   readVoiceStatsAtom,
+  sendUserTextAtom,
   voiceEventLogAtom,
   voiceSessionInfoAtom,
 } from '@/voice/atoms'
@@ -28,6 +29,8 @@ export function installVoiceTestHook(store: Store): () => void {
     events: () => store.get(voiceEventLogAtom).map((entry) => `${entry.direction} ${entry.type}`),
     /** The latest logged event of a type, e.g. 'hearth.post_chat'. */
     lastEvent: (type: string) => store.get(voiceEventLogAtom).findLast((entry) => entry.type === type)?.event ?? null,
+    /** The person's turn as text, as the testing page's second model sends it (pages without a text box). */
+    sendText: (text: string) => store.set(sendUserTextAtom, text),
   }
   const target = window as unknown as { __hearthVoice?: typeof hook }
   target.__hearthVoice = hook

@@ -51,6 +51,18 @@ const NO_FRAMES: CaptureFigures = {
  * is clock error, up to one device callback (~10 ms) when the main thread lagged: it is clamped to the bound
  * and counted, so the figures show how often the clock and reality disagreed.
  */
+export type AudioFigures = Pick<VoiceStats, 'outputLatencyMs' | 'sampleRate' | 'speakerRoute'>
+
+export const audioFiguresOf = (audio: {
+  outputLatencyMs(): number
+  sampleRate: number
+  speakerRoute?: VoiceStats['speakerRoute'] | null
+}): AudioFigures => ({
+  outputLatencyMs: audio.outputLatencyMs(),
+  sampleRate: audio.sampleRate,
+  speakerRoute: audio.speakerRoute ?? null,
+})
+
 export class VoiceMetrics {
   private readonly counts: Record<Counter | ClockCounter, number> = {
     truncatesSent: 0,

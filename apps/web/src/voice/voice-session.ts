@@ -1,88 +1,36 @@
 // One live voice conversation over /ws (SPEC §4, §7; PRODUCT §4): microphone frames out, assistant audio in,
-// barge-in, push-to-talk and the end-of-session handshake. No React and no jotai: pages observe it through
-// the listener (voice/atoms.ts turns that into store writes).
+// barge-in, push-to-talk, a dropped connection waited for and resumed (voice/resumable-socket.ts) and the
+// end-of-session handshake. No React and no jotai: pages observe it through the listener (voice/atoms.ts turns
+// that into store writes).
 import {
   type BrowserEvent,
   defaultTurnDetection,
   EVENT_TIMEOUT_MS,
-  type HearthPostChat,
+  type HearthResumed,
   type HearthSession,
   isIgnoredCancelError,
   type ServerMessage,
   type TurnDetection,
 } from '@hearth/protocol'
-import type { LevelMessage } from '@hearth/worklets/messages'
 
 import { AssistantPlayback } from '@/voice/assistant-playback'
-import { type OpenVoiceAudio, openVoiceAudio, type VoiceAudio, type VoiceAudioCallbacks } from '@/voice/audio-engine'
+import { openVoiceAudio, type VoiceAudio, type VoiceAudioCallbacks } from '@/voice/audio-engine'
 import { VoiceConnectError } from '@/voice/errors'
+import { endSession, POST_CHAT_TIMEOUT_MS } from '@/voice/end-session'
 import { EventWaiters } from '@/voice/event-waiters'
-import { type TurnLatency, TurnLatencyTracker } from '@/voice/turn-latency'
-import { VoiceMetrics, type VoiceStats } from '@/voice/voice-metrics'
-import { SelfInterruptionDetector, speechStartedAtMs } from '@/voice/self-interruption'
+import { ResumableSocket } from '@/voice/resumable-socket'
 import { type InputPosition, SOCKET_WORKER_URL } from '@/voice/socket-worker-messages'
-import { closeVoiceSocket, openVoiceSocket } from '@/voice/voice-socket'
-import { WorkerSocket } from '@/voice/worker-socket'
-import { voiceSocketUrl, type VoiceSocketParams } from '@/voice/ws-url'
+import { TurnWatch } from '@/voice/turn-watch'
+import { type AudioFigures, audioFiguresOf, VoiceMetrics, type VoiceStats } from '@/voice/voice-metrics'
+import type { ConnectionStatus, DisconnectResult, TurnMode, VoiceSessionListener, VoiceSessionOptions } from '@/voice/voice-session-types'
+import { voiceSocketUrl } from '@/voice/ws-url'
 
 export type { VoiceStats } from '@/voice/voice-metrics'
+export type { ConnectionStatus, DisconnectResult, TurnMode, VoiceSessionListener, VoiceSessionOptions }
 
-export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'disconnecting'
-export type TurnMode = 'server_vad' | 'manual'
-
-/** Post-chat work calls language models on the server (profile, memory), so it gets longer than other waits. */
-export const POST_CHAT_TIMEOUT_MS = 6 * EVENT_TIMEOUT_MS
 const NOT_STARTED = 'The conversation was stopped before it started.'
-
-export interface VoiceSessionListener {
-  onStatus?(status: ConnectionStatus): void
-  /** Every event from the server, in order (ignored cancel errors included, for event logs). */
-  onServerEvent?(event: ServerMessage): void
-  /** Every event sent, except the many input_audio_buffer.append frames. */
-  onClientEvent?(event: BrowserEvent): void
-  onInputLevel?(level: LevelMessage): void
-  onOutputLevel?(level: LevelMessage): void
-  /** An assistant item answering the person's turn started playing (per-turn latency, voice/turn-latency.ts). */
-  onTurnLatency?(latency: TurnLatency): void
-  /** A server error or an audio failure during the session; the session goes on. */
-  onError?(error: Error): void
-  /** The session ended without disconnect() (network, time limit, another tab). */
-  onClosed?(message: string): void
-  /**
-   * The assistant keeps interrupting itself (its voice reaches the microphone: voice/self-interruption.ts), once
-   * per session: offer push-to-talk and suggest headphones.
-   */
-  onSelfInterruption?(): void
-}
-
-export interface VoiceSessionOptions extends VoiceSocketParams {
-  listener: VoiceSessionListener
-  turnMode?: TurnMode
-  /** Sent as hearth.settings as soon as the session starts. */
-  settings?: { reminder?: boolean }
-  /** Defaults to /ws on this page's origin. */
-  socketUrl?: string
-  timeoutMs?: number
-  postChatTimeoutMs?: number
-  /** The microphone and speakers; tests pass their own. */
-  openAudio?: OpenVoiceAudio
-  /** The voice socket's worker script (voice-socket-worker.ts as built); tests pass the source file. */
-  socketWorkerUrl?: string | URL
-}
-
-export interface DisconnectResult {
-  postChat: HearthPostChat | null
-  /** Why post-chat did not confirm: its own error, a timeout or a lost connection. */
-  error: string | null
-}
-
-type AudioFigures = Parameters<VoiceMetrics['snapshot']>[0]
-
-const audioFiguresOf = (audio: VoiceAudio): AudioFigures => ({
-  outputLatencyMs: audio.outputLatencyMs(),
-  sampleRate: audio.sampleRate,
-  speakerRoute: audio.speakerRoute ?? null,
-})
+const ENDED_WHILE_RECONNECTING =
+  'The connection was lost, so the end of the conversation could not be confirmed. The server saves it on its own shortly.'
 
 export class VoiceSession {
   private readonly options: VoiceSessionOptions
@@ -92,8 +40,8 @@ export class VoiceSession {
   private statusValue: ConnectionStatus = 'disconnected'
   private turnModeValue: TurnMode
   private audio: VoiceAudio | null = null
-  /** The /ws socket, in its worker: the capture worklet's frames go straight to it. */
-  private socket: WorkerSocket | null = null
+  /** The /ws connection (its socket lives in a worker: the capture worklet's frames go straight to it). */
+  private connection: ResumableSocket | null = null
   private sessionInfo: HearthSession | null = null
   private aborted = false
   private ending: Promise<DisconnectResult> | null = null
@@ -102,8 +50,12 @@ export class VoiceSession {
   /** Audio figures kept from the last audio, so stats() still answers after the session ended. */
   private audioFigures: AudioFigures = { outputLatencyMs: 0, sampleRate: 0, speakerRoute: null }
   private readonly metrics = new VoiceMetrics()
-  private readonly turns = new TurnLatencyTracker()
-  private readonly selfInterruption = new SelfInterruptionDetector()
+  private readonly watch = new TurnWatch({
+    metrics: this.metrics,
+    renderedAtMs: (contextTimeS) => this.audio?.renderedAtMs(contextTimeS) ?? null,
+    onTurnLatency: (latency) => this.listener.onTurnLatency?.(latency),
+    onSelfInterruption: () => this.listener.onSelfInterruption?.(),
+  })
   private readonly assistant = new AssistantPlayback({
     audio: () => this.audio,
     send: (event) => this.send(event),
@@ -121,7 +73,7 @@ export class VoiceSession {
       this.metrics.outputPeak(level.peak)
       this.listener.onOutputLevel?.(level)
     },
-    onItemStarted: (itemId, startedAtS) => this.assistantStarted(itemId, startedAtS),
+    onItemStarted: (itemId, startedAtS) => this.watch.assistantStarted(itemId, startedAtS),
     onItemEnded: (_itemId, sampleCount) => this.metrics.played(sampleCount),
     onError: (error) => this.listener.onError?.(error),
     onRebuildNeeded: () => void this.rebuildAudio(),
@@ -169,9 +121,7 @@ export class VoiceSession {
             throw this.aborted || !(error instanceof Error) ? error : new VoiceConnectError(error.message)
           }))
       this.throwIfAborted()
-      const { settings } = this.options
-      if (settings?.reminder !== undefined) this.send({ type: 'hearth.settings', reminder: settings.reminder })
-      if (this.turnModeValue === 'manual') this.sendTurnDetection(null)
+      this.sendStartSettings()
       this.setStatus('connected')
       return session
     } catch (error) {
@@ -191,9 +141,9 @@ export class VoiceSession {
   }
 
   send(event: BrowserEvent): void {
-    const socket = this.socket
-    if (!socket || socket.readyState !== WorkerSocket.OPEN) return
-    socket.send(JSON.stringify(event))
+    const connection = this.connection
+    if (!connection?.isOpen) return
+    connection.send(JSON.stringify(event))
     if (event.type !== 'input_audio_buffer.append') this.listener.onClientEvent?.(event)
   }
 
@@ -213,7 +163,7 @@ export class VoiceSession {
     if (this.turnModeValue !== 'manual' || this.statusValue !== 'connected' || this.talking) return
     this.talking = true
     this.updateFrameGate()
-    this.turns.turnResumed()
+    this.watch.turnResumed()
     void this.assistant.interrupt()
     this.send({ type: 'input_audio_buffer.clear' })
     await this.audio?.capture.setMuted(false)
@@ -222,7 +172,7 @@ export class VoiceSession {
   /** Push-to-talk released: what was said is committed and answered. */
   async stopTalking(): Promise<void> {
     if (!this.talking) return
-    this.turns.turnEnded(performance.now(), 'push-to-talk')
+    this.watch.turnEnded('push-to-talk')
     this.talking = false
     // Closed before the commit is sent, on the same path to the worker: no frame of this turn lands after it.
     this.updateFrameGate()
@@ -236,7 +186,7 @@ export class VoiceSession {
     if (this.statusValue !== 'connected') return
     this.send({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text }] } })
     this.send({ type: 'response.create' })
-    this.turns.turnEnded(performance.now(), 'text')
+    this.watch.turnEnded('text')
   }
 
   /** Stops sending the microphone without ending the session (e.g. while recording spoken feedback). */
@@ -248,7 +198,7 @@ export class VoiceSession {
 
   stats(): VoiceStats {
     const audio = this.audio
-    return this.metrics.snapshot(audio ? audioFiguresOf(audio) : this.audioFigures, this.socket?.figures ?? null)
+    return this.metrics.snapshot(audio ? audioFiguresOf(audio) : this.audioFigures, this.connection?.figures ?? null)
   }
 
   // ---- microphone -> server ----
@@ -259,7 +209,7 @@ export class VoiceSession {
    */
   private updateFrameGate(): void {
     const open = this.statusValue === 'connected' && (this.turnModeValue === 'manual' ? this.talking : !this.micMuted)
-    this.socket?.setGate(open)
+    this.connection?.setGate(open)
   }
 
   /**
@@ -269,15 +219,15 @@ export class VoiceSession {
    */
   private async rebuildAudio(): Promise<void> {
     const old = this.audio
-    if (!old || this.statusValue !== 'connected') return
+    if (!old || !this.live()) return
     this.audio = null
     this.audioFigures = audioFiguresOf(old)
     await old.close()
     try {
       const audio = await (this.options.openAudio ?? openVoiceAudio)(this.audioCallbacks, this.timeoutMs)
-      if (this.statusValue !== 'connected') return void (await audio.close())
+      if (!this.live()) return void (await audio.close())
       this.audio = audio
-      this.socket?.attachAudio(audio)
+      this.connection?.attachAudio(audio)
       await audio.capture.setMuted(this.turnModeValue === 'manual' ? !this.talking : this.micMuted)
     } catch (error) {
       this.listener.onError?.(error instanceof Error ? error : new Error(String(error)))
@@ -286,33 +236,14 @@ export class VoiceSession {
 
   // ---- server -> page ----
 
-  private receive(data: unknown, input?: InputPosition): void {
-    if (typeof data !== 'string') return
-    let event: ServerMessage
-    try {
-      event = JSON.parse(data) as ServerMessage
-    } catch {
-      return
-    }
-    if (!event || typeof event.type !== 'string') return
+  private receive(event: ServerMessage, input?: InputPosition): void {
+    this.watch.serverEvent(event, input)
     switch (event.type) {
-      case 'response.output_audio.delta':
-        this.turns.audioReceived(event.item_id, performance.now())
-        break
       case 'input_audio_buffer.speech_started':
-        this.turns.turnResumed()
-        if (this.selfInterruption.speechStarted(this.speechStartedAtMs(event.audio_start_ms, input))) {
-          this.listener.onSelfInterruption?.()
-        }
         // Barge-in: the person started talking over the assistant (server VAD only).
         if (this.turnModeValue === 'server_vad') void this.assistant.interrupt()
         break
-      case 'input_audio_buffer.speech_stopped':
-        this.turns.turnEnded(performance.now(), 'speech')
-        break
       case 'hearth.session':
-        // The first one comes just before the server's 'Hi.' (SPEC §4): the greeting answers it.
-        if (!this.sessionInfo) this.turns.turnEnded(performance.now(), 'greeting')
         this.sessionInfo = event
         break
       case 'error':
@@ -326,48 +257,48 @@ export class VoiceSession {
     this.listener.onServerEvent?.(event)
   }
 
-  /** The playback worklet started an item: if it answers the person's turn, that turn's latency is known. */
-  private assistantStarted(itemId: string, startedAtS: number): void {
-    const nowMs = performance.now()
-    // The quantum was rendered before its message arrived; an estimate past now is clock error.
-    const playedMs = Math.min(nowMs, this.audio?.renderedAtMs(startedAtS) ?? nowMs)
-    this.selfInterruption.playbackStarted(playedMs)
-    const latency = this.turns.audioPlayed(itemId, playedMs)
-    if (!latency) return
-    this.metrics.turnAnswered(latency.totalMs)
-    this.listener.onTurnLatency?.(latency)
-  }
-
-  /** When the person (or the assistant's echo) started speaking, on this page's clock (self-interruption). */
-  private speechStartedAtMs(audioStartMs: number, input?: InputPosition): number {
-    const turnDetection = this.sessionInfo?.turnDetection
-    const prefixMs = turnDetection?.prefix_padding_ms ?? 0
-    const timeline = input?.atMs ? { audioMs: input.audioMs, sentAtMs: input.atMs - performance.timeOrigin } : undefined
-    return speechStartedAtMs(performance.now(), audioStartMs, prefixMs, timeline)
-  }
-
   // ---- socket ----
 
   private openSocket(): Promise<void> {
     const { page, module, version, voice, temperature } = this.options
-    const url = this.options.socketUrl ?? voiceSocketUrl(location, { page, module, version, voice, temperature })
-    const workerUrl = this.options.socketWorkerUrl ?? SOCKET_WORKER_URL
-    const { socket, opened } = openVoiceSocket(
-      url,
-      this.timeoutMs,
-      { onMessage: (data, input) => this.receive(data, input), onClose: (message) => this.onSocketClosed(message) },
-      (given) => new WorkerSocket(given, workerUrl),
-    )
-    this.socket = socket
-    if (this.audio) socket.attachAudio(this.audio)
-    return opened.catch((error: unknown) => {
+    const connection = new ResumableSocket({
+      url: this.options.socketUrl ?? voiceSocketUrl(location, { page, module, version, voice, temperature }),
+      workerUrl: this.options.socketWorkerUrl ?? SOCKET_WORKER_URL,
+      timeoutMs: this.timeoutMs,
+      ...this.options.resumeTiming,
+      handlers: {
+        onEvent: (event, input) => this.receive(event, input),
+        canResume: () => this.statusValue === 'connected',
+        onReconnecting: () => this.reconnecting(),
+        onResumed: (event) => this.resumed(event),
+        onClosed: (message) => this.onSocketClosed(message),
+      },
+    })
+    this.connection = connection
+    if (this.audio) connection.attachAudio(this.audio)
+    return connection.open().catch((error: unknown) => {
       throw this.aborted ? new Error(NOT_STARTED) : error
     })
   }
 
+  /** Dropped: no frames are sent (the gate closes with the status) and the assistant stops where it was. */
+  private reconnecting(): void {
+    this.setStatus('reconnecting')
+    this.assistant.silence()
+    this.watch.resetTurns()
+  }
+
+  private resumed(event: HearthResumed): void {
+    this.setStatus('connected')
+    if (event.mode !== 'restarted') return
+    // A new upstream session: it gets what connect() sent the first one.
+    this.sendStartSettings()
+    this.listener.onRestarted?.(event.summarised)
+  }
+
   private onSocketClosed(message: string): void {
     this.waiters.failAll(new Error(this.aborted ? NOT_STARTED : message))
-    if (this.statusValue !== 'connected') return
+    if (!this.live()) return
     // Closed by the server or the network while talking: release the audio and say why.
     void this.teardown().then(() => {
       this.setStatus('disconnected')
@@ -382,10 +313,11 @@ export class VoiceSession {
       // Still starting: stop where it is; connect() releases what it opened and rejects.
       this.aborted = true
       this.waiters.failAll(new Error(NOT_STARTED))
-      this.socket?.close(1000)
+      this.connection?.close()
       return { postChat: null, error: null }
     }
-    if (this.statusValue !== 'connected') return { postChat: null, error: null }
+    if (!this.live()) return { postChat: null, error: null }
+    const wasReconnecting = this.statusValue === 'reconnecting'
     this.setStatus('disconnecting')
     this.talking = false
     this.audio?.stopMicrophone()
@@ -395,36 +327,25 @@ export class VoiceSession {
       // Playback is being closed anyway.
     }
 
-    let postChat: HearthPostChat | null = null
-    let error: string | null = null
-    if (this.socket?.readyState === WorkerSocket.OPEN) {
-      const timeoutMs = this.options.postChatTimeoutMs ?? POST_CHAT_TIMEOUT_MS
-      const waiting = this.waiters.wait(
-        'hearth.post_chat',
-        timeoutMs,
-        `The server did not confirm the end of the conversation within ${Math.ceil(timeoutMs / 1000)} s.`,
-      )
-      this.send({ type: 'hearth.end_session' })
-      try {
-        postChat = await waiting
-        if (postChat.status === 'error') error = postChat.error || 'Unknown error'
-      } catch (cause) {
-        error = cause instanceof Error ? cause.message : 'Unknown error'
-      }
-    } else {
-      error = 'The connection closed before the conversation could be saved.'
-    }
+    const result: DisconnectResult = wasReconnecting
+      ? { postChat: null, error: ENDED_WHILE_RECONNECTING }
+      : this.connection?.isOpen
+        ? await endSession(
+            this.waiters,
+            () => this.send({ type: 'hearth.end_session' }),
+            this.options.postChatTimeoutMs ?? POST_CHAT_TIMEOUT_MS,
+          )
+        : { postChat: null, error: 'The connection closed before the conversation could be saved.' }
     await this.teardown()
     this.setStatus('disconnected')
-    return { postChat, error }
+    return result
   }
 
   private async teardown(): Promise<void> {
-    if (this.socket) closeVoiceSocket(this.socket)
+    this.connection?.close()
     this.waiters.failAll(new Error('The voice session has ended.'))
     this.assistant.reset()
-    this.turns.reset()
-    this.selfInterruption.reset()
+    this.watch.reset()
     const audio = this.audio
     this.audio = null
     if (audio) {
@@ -435,6 +356,17 @@ export class VoiceSession {
 
   private throwIfAborted(): void {
     if (this.aborted) throw new Error(NOT_STARTED)
+  }
+
+  /** Talking, or waiting for a dropped connection to come back. */
+  private live(): boolean {
+    return this.statusValue === 'connected' || this.statusValue === 'reconnecting'
+  }
+
+  private sendStartSettings(): void {
+    const { settings } = this.options
+    if (settings?.reminder !== undefined) this.send({ type: 'hearth.settings', reminder: settings.reminder })
+    if (this.turnModeValue === 'manual') this.sendTurnDetection(null)
   }
 
   private serverVad(): TurnDetection {

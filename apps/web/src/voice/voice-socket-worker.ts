@@ -36,6 +36,7 @@ const now = () => performance.timeOrigin + performance.now()
 scope.onmessage = ({ data: message }) => {
   switch (message.type) {
     case 'open':
+      counts.framesSent = message.framesSentBefore ?? 0
       open(message.url)
       break
     case 'frames':

@@ -36,14 +36,14 @@ export class WorkerSocket implements VoiceSocketLike {
   private readonly worker: Worker
   private clockTimer: ReturnType<typeof setInterval> | null = null
 
-  constructor(url: string, workerUrl: string | URL) {
+  constructor(url: string, workerUrl: string | URL, framesSentBefore = 0) {
     this.worker = new Worker(workerUrl, { type: 'module', name: 'hearth-voice-socket' })
     this.worker.onmessage = (event: MessageEvent<FromSocketWorker>) => this.receive(event.data)
     this.worker.onerror = (event) => {
       event.preventDefault?.()
       this.closed(1006, '')
     }
-    this.post({ type: 'open', url })
+    this.post({ type: 'open', url, framesSentBefore })
   }
 
   get readyState(): SocketState {

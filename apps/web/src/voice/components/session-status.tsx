@@ -11,6 +11,7 @@ const STATUS_TEXT = {
   disconnected: 'Disconnected',
   connecting: 'Connecting…',
   connected: 'Connected',
+  reconnecting: 'Reconnecting…',
   disconnecting: 'Disconnecting…',
 } as const
 

@@ -68,6 +68,7 @@ export function ConsolePage() {
       temperature,
       onError: (error) => notify.error(error.message),
       onClosed: (message) => notify.error(message),
+      onRestarted: (message) => notify.warning(message),
       onToolError: (message, call) => notify.error(message, { description: call.error }),
     }).catch((error: unknown) => {
       notify.error(error instanceof Error && error.message ? error.message : 'The session could not start.')

@@ -53,7 +53,7 @@ export function ConsoleSessionCard(props: ConsoleSessionCardProps) {
       </div>
 
       <div className="flex flex-wrap items-end gap-x-6 gap-y-4 border-t pt-4">
-        {connected || status === 'disconnecting' ? (
+        {connected || status === 'reconnecting' || status === 'disconnecting' ? (
           <Button size="lg" variant="destructive" onClick={onDisconnect} disabled={status === 'disconnecting'}>
             {status === 'disconnecting' ? <LoaderCircle className="animate-spin" aria-hidden /> : <PhoneOff aria-hidden />}
             Disconnect

@@ -159,6 +159,7 @@ export function TestingPage() {
         if (event.type === 'response.done') setAssistantCount(auto.count)
       },
       onError: (error) => notify.error(error.message),
+      onRestarted: (message) => notify.warning(message),
       onClosed: (message) => {
         notify.error(message)
         void finishRun('connection')
@@ -183,7 +184,7 @@ export function TestingPage() {
     if (connected) void setMicMuted(!on)
   }
 
-  const live = status === 'connected' || status === 'disconnecting'
+  const live = status === 'connected' || status === 'reconnecting' || status === 'disconnecting'
   return (
     <section className="grid gap-6" aria-labelledby="testing-title">
       <title>Testing Page</title>

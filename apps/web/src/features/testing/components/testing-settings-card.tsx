@@ -91,7 +91,7 @@ export function TestingSettingsCard(props: TestingSettingsCardProps) {
       </div>
 
       <div className="flex flex-wrap items-center gap-x-4 gap-y-3 border-t pt-4">
-        {status === 'connected' || status === 'disconnecting' ? (
+        {status === 'connected' || status === 'reconnecting' || status === 'disconnecting' ? (
           <Button size="lg" variant="destructive" onClick={props.onDisconnect} disabled={status === 'disconnecting'}>
             {status === 'disconnecting' ? <LoaderCircle className="animate-spin" aria-hidden /> : <PhoneOff aria-hidden />}
             Disconnect

@@ -20,7 +20,13 @@ type ChatControlProps = {
   disabled?: boolean
 }
 
-const LABELS = { disconnected: 'chat', connecting: 'chat', connected: 'disconnect', disconnecting: 'disconnecting...' } as const
+const LABELS = {
+  disconnected: 'chat',
+  connecting: 'chat',
+  connected: 'disconnect',
+  reconnecting: 'disconnect',
+  disconnecting: 'disconnecting...',
+} as const
 
 /** The big round button (SPEC §2: 'chat', 'disconnect', 'disconnecting...'), glowing with the voices. */
 export function ChatControl({ onChat, onDisconnect, disabled = false }: ChatControlProps) {
@@ -28,6 +34,8 @@ export function ChatControl({ onChat, onDisconnect, disabled = false }: ChatCont
   const answering = useAtomValue(responseInProgressAtom)
   const busy = status === 'connecting' || status === 'disconnecting'
   const live = status === 'connected'
+  // The connection dropped: the conversation waits for it, and can still be ended.
+  const reconnecting = status === 'reconnecting'
 
   return (
     <div className="grid justify-items-center gap-4">
@@ -36,7 +44,7 @@ export function ChatControl({ onChat, onDisconnect, disabled = false }: ChatCont
         <LevelRing level={inputLevelAtom} className="bg-primary/20" reach={0.22} active={live} />
         <button
           type="button"
-          onClick={live ? onDisconnect : onChat}
+          onClick={live || reconnecting ? onDisconnect : onChat}
           // The voice engine downloads on the first press; pointing at or focusing the button starts it early.
           onPointerEnter={prepareVoice}
           onPointerDown={prepareVoice}
@@ -45,7 +53,7 @@ export function ChatControl({ onChat, onDisconnect, disabled = false }: ChatCont
           aria-busy={busy}
           className={cn(
             'relative grid size-40 place-items-center rounded-full font-display text-[1.7rem] font-semibold tracking-tight shadow-xl transition-[transform,background-color,box-shadow] outline-none select-none focus-visible:ring-4 focus-visible:ring-ring/60 active:scale-[0.97] disabled:cursor-not-allowed sm:size-44',
-            live
+            live || reconnecting
               ? 'bg-gradient-to-br from-primary to-[oklch(0.42_0.14_32)] text-primary-foreground shadow-primary/40'
               : 'bg-gradient-to-br from-amber-500 to-primary text-primary-foreground shadow-primary/30 hover:shadow-2xl hover:shadow-primary/40',
             status === 'disconnecting' && 'from-muted-foreground/70 to-muted-foreground text-base',
@@ -62,7 +70,8 @@ export function ChatControl({ onChat, onDisconnect, disabled = false }: ChatCont
         <span
           className={cn(
             'size-2 rounded-full',
-            live ? 'bg-emerald-500 motion-safe:animate-pulse' : busy ? 'bg-amber-500' : 'bg-muted-foreground/40',
+            live ? 'bg-emerald-500 motion-safe:animate-pulse' : busy || reconnecting ? 'bg-amber-500' : 'bg-muted-foreground/40',
+            reconnecting && 'motion-safe:animate-pulse',
           )}
           aria-hidden
         />
@@ -80,6 +89,8 @@ function statusText(status: keyof typeof LABELS, answering: boolean) {
       return 'Connecting…'
     case 'connected':
       return answering ? 'Hearth is speaking — just talk to interrupt' : 'Listening — speak whenever you like'
+    case 'reconnecting':
+      return 'Reconnecting… your conversation is kept'
     case 'disconnecting':
       return 'Wrapping up your conversation…'
     default:

@@ -159,7 +159,7 @@ function VoiceHome({ user, content, preview, onModuleChange }: VoiceHomeProps) {
   const [privacyOpen, setPrivacyOpen] = useState(false)
   const [micDenied, setMicDenied] = useState(false)
 
-  const live = status === 'connected' || status === 'disconnecting'
+  const live = status === 'connected' || status === 'reconnecting' || status === 'disconnecting'
   // While talking, the server says which module runs (it may have fallen back to the default).
   const moduleName = live && session?.module ? session.module : selectedModule
   const localProvider = (live ? session?.provider : provider) === 'local'
@@ -172,6 +172,7 @@ function VoiceHome({ user, content, preview, onModuleChange }: VoiceHomeProps) {
       settings: { reminder: store.get(smsReminderAtom) },
       onError: (error) => toast.error(error.message),
       onClosed: (message) => toast.error(message),
+      onRestarted: (message) => toast.warning(message),
     }).catch((error: unknown) => {
       if (error instanceof MicrophoneDeniedError) setMicDenied(true)
       else toast.error(error instanceof Error ? error.message : 'The conversation could not start.')

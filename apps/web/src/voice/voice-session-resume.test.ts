@@ -1,0 +1,230 @@
+// A dropped voice connection (issue 10 §3), against a fake relay that speaks the resume protocol
+// (packages/protocol/src/hearth.ts): which drops reconnect and how, what the page does meanwhile, and what ends
+// the conversation instead. The policy's own units are in reconnect.test.ts.
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test'
+import type { HearthResumed } from '@hearth/protocol'
+
+import { PAGE_DROPPED_CODE } from '@/voice/reconnect'
+import { FakeRelay, hearthSession, type Relay, type Socket, startSession, until } from '@/voice/session-test-kit'
+import type { VoiceSession, VoiceSessionOptions } from '@/voice/voice-session'
+
+const fake = new FakeRelay()
+const sessions: VoiceSession[] = []
+const start = (options: Partial<VoiceSessionOptions> = {}) => startSession(fake, sessions, options)
+
+beforeAll(() => fake.start())
+afterAll(() => fake.stop())
+afterEach(async () => {
+  await Promise.all(sessions.splice(0).map((session) => session.disconnect()))
+  fake.reset()
+})
+
+const TOKEN = 'resume-token-1'
+const LOST = 'The connection to the voice server was lost. Check your connection and try again.'
+const send = (ws: Socket, event: object) => ws.send(JSON.stringify(event))
+
+/**
+ * A relay that announces the session as resumable; a socket opened with resume= is answered by `onResume`, by
+ * default with hearth.resumed, the missed events and a fresh hearth.session, as the relay does.
+ */
+function resumingRelay(
+  options: { mode?: HearthResumed['mode']; missed?: object[]; graceMs?: number; onResume?: (ws: Socket) => void } = {},
+): Relay {
+  const { mode = 'resumed', missed = [], graceMs = 20_000 } = options
+  const defaults = fake.relay
+  return {
+    onOpen: (ws) => {
+      if (ws.data.resume === null) {
+        send(ws, hearthSession)
+        return send(ws, { type: 'hearth.resumable', token: TOKEN, graceMs })
+      }
+      if (options.onResume) return options.onResume(ws)
+      send(ws, { type: 'hearth.resumed', mode, summarised: mode === 'restarted', missed: missed.length })
+      for (const event of missed) send(ws, event)
+      send(ws, hearthSession)
+      if (mode === 'restarted') send(ws, { type: 'hearth.resumable', token: `${TOKEN}-2`, graceMs })
+    },
+    onMessage: defaults.onMessage,
+  }
+}
+
+async function connected(options: Partial<VoiceSessionOptions> = {}) {
+  const started = start(options)
+  await started.session.connect()
+  await until(() => started.events.some((event) => event.type === 'hearth.resumable'))
+  return started
+}
+
+const delta = (itemId: string) => ({
+  type: 'response.output_audio.delta',
+  response_id: 'resp_1',
+  item_id: itemId,
+  output_index: 0,
+  content_index: 0,
+  delta: 'AAAA',
+})
+
+describe('VoiceSession resuming a dropped connection', () => {
+  test('a dropped socket: reconnecting, resumed with resume=<token>, and the same conversation goes on', async () => {
+    fake.relay = resumingRelay({ missed: [{ type: 'hearth.memory', key: 'hobby', value: 'chess' }] })
+    const { session, audio, statuses, events, errors, closed } = await connected()
+    // The token stays inside the connection: event logs and pages never see it.
+    expect(events.find((event) => event.type === 'hearth.resumable')).toEqual({ type: 'hearth.resumable', token: '', graceMs: 20_000 })
+    fake.emit({ type: 'response.created', response: { id: 'resp_1', status: 'in_progress', output: [] } })
+    fake.emit(delta('item_a'))
+    audio.frame()
+    await until(() => audio.log.includes('append item_a') && fake.appends() === 1)
+    await until(() => session.stats().framesSent === 1)
+
+    fake.socket?.terminate()
+    await until(() => statuses.includes('reconnecting'))
+    // The assistant stops at once; nothing is sent for it (no socket).
+    expect(audio.log.at(-1)).toBe('interrupt')
+    await until(() => session.status === 'connected')
+    expect(statuses).toEqual(['connecting', 'connected', 'reconnecting', 'connected'])
+    expect(fake.sockets.map((ws) => ws.data.resume)).toEqual([null, TOKEN])
+    const resumedAt = events.findIndex((event) => event.type === 'hearth.resumed')
+    expect(events.slice(resumedAt).map((event) => event.type)).toEqual(['hearth.resumed', 'hearth.memory', 'hearth.session'])
+
+    // The rest of the cut-off answer is not played; the conversation goes on on the new socket.
+    fake.emit(delta('item_a'))
+    fake.emit(delta('item_b'))
+    await until(() => audio.log.includes('append item_b'))
+    expect(audio.log.filter((entry) => entry === 'append item_a')).toHaveLength(1)
+    session.sendUserText('Still there?')
+    audio.frame()
+    await until(() => fake.sentTypes().includes('response.create') && fake.appends() === 2)
+    expect(fake.sentTypes()).toEqual(['conversation.item.create', 'response.create'])
+    // The audio timeline goes on where the first socket left it.
+    await until(() => session.stats().framesSent === 2)
+
+    const result = await session.disconnect()
+    expect(result).toEqual({ postChat: expect.objectContaining({ status: 'done' }), error: null })
+    expect(errors).toEqual([])
+    expect(closed).toEqual([])
+  })
+
+  test('microphone frames while reconnecting are dropped, not queued for later', async () => {
+    let answer: (() => void) | null = null
+    const relay = resumingRelay()
+    fake.relay = resumingRelay({ onResume: (ws) => (answer = () => relay.onOpen(Object.assign(ws, { data: { resume: TOKEN } }))) })
+    const { session, audio } = await connected()
+    audio.frame()
+    await until(() => fake.appends() === 1)
+    fake.socket?.terminate()
+    await until(() => answer !== null)
+    for (let i = 0; i < 5; i++) audio.frame()
+    await Bun.sleep(30)
+    answer!()
+    await until(() => session.status === 'connected')
+    await Bun.sleep(100)
+    expect(fake.appends()).toBe(1)
+    audio.frame()
+    await until(() => fake.appends() === 2)
+  })
+
+  test('a silent socket (no pong, no event) is closed with our code and resumed', async () => {
+    fake.relay = resumingRelay()
+    const { session, statuses } = await connected({ resumeTiming: { pingEveryMs: 40, silenceMs: 250 } })
+    await until(() => fake.pings >= 2)
+    fake.silent = true
+    await until(() => fake.sockets.length === 2 && session.status === 'connected', 3_000)
+    expect(fake.closes[0]).toEqual({ code: PAGE_DROPPED_CODE, resume: null })
+    expect(statuses).toEqual(['connecting', 'connected', 'reconnecting', 'connected'])
+  })
+
+  test('the browser going offline gives the socket up at once; the reconnect resumes it', async () => {
+    fake.relay = resumingRelay()
+    const { session, statuses } = await connected()
+    globalThis.dispatchEvent(new Event('offline'))
+    await until(() => fake.sockets.length === 2 && session.status === 'connected')
+    globalThis.dispatchEvent(new Event('online'))
+    expect(fake.closes[0]).toEqual({ code: PAGE_DROPPED_CODE, resume: null })
+    expect(statuses).toEqual(['connecting', 'connected', 'reconnecting', 'connected'])
+  })
+
+  test('4005 (the session lives on another process) is tried again at once', async () => {
+    let tries = 0
+    const relay = resumingRelay()
+    fake.relay = resumingRelay({ onResume: (ws) => (++tries < 3 ? ws.close(4005, 'elsewhere') : relay.onOpen(ws)) })
+    const { session } = await connected()
+    fake.socket?.terminate()
+    await until(() => tries === 3 && session.status === 'connected')
+    expect(fake.sockets).toHaveLength(4)
+  })
+
+  test('restarted after the grace: told once, and the new session gets the settings again', async () => {
+    fake.relay = resumingRelay({ mode: 'restarted' })
+    const { session, restarted, closed } = await connected({ settings: { reminder: true }, turnMode: 'manual' })
+    const firstSettings = fake.sentTypes()
+    expect(firstSettings).toEqual(['hearth.settings', 'session.update'])
+    fake.socket?.terminate()
+    await until(() => session.status === 'connected' && fake.sentTypes().length === 4)
+    expect(fake.sentTypes()).toEqual([...firstSettings, ...firstSettings])
+    expect(restarted).toEqual([true])
+    expect(closed).toEqual([])
+  })
+
+  test('retries used up: the lost-connection path, as without resuming', async () => {
+    fake.relay = resumingRelay({ graceMs: 300, onResume: (ws) => ws.terminate() })
+    const { session, audio, statuses, closed } = await connected({ resumeTiming: { marginMs: 100 } })
+    fake.socket?.terminate()
+    await until(() => closed.length > 0, 3_000)
+    expect(closed).toEqual([LOST])
+    expect(statuses).toEqual(['connecting', 'connected', 'reconnecting', 'disconnected'])
+    expect(fake.sockets.length).toBeGreaterThanOrEqual(2)
+    expect(audio.log).toContain('closed')
+    expect(session.status).toBe('disconnected')
+  })
+
+  test('a final close (time limit, taken over, normal end) ends the conversation without a reconnect', async () => {
+    for (const [code, message] of [
+      [4001, 'The conversation reached its time limit.'],
+      [4006, 'taken over'],
+      [1000, 'Session ended'],
+    ] as const) {
+      fake.relay = resumingRelay()
+      const { closed } = await connected()
+      fake.socket?.close(code, message)
+      await until(() => closed.length > 0)
+      await Bun.sleep(50)
+      expect(closed).toEqual([message])
+      expect(fake.sockets).toHaveLength(1)
+      fake.reset()
+    }
+  })
+
+  test('without a resume token (the session never became resumable) a drop ends it as before', async () => {
+    const { session, closed } = start()
+    await session.connect()
+    fake.socket?.terminate()
+    await until(() => closed.length > 0)
+    expect(closed).toEqual([LOST])
+    await Bun.sleep(50)
+    expect(fake.sockets).toHaveLength(1)
+  })
+
+  test('disconnect never reconnects: not after the end, and it stops a reconnect under way', async () => {
+    fake.relay = resumingRelay()
+    const ended = await connected()
+    expect((await ended.session.disconnect()).error).toBeNull()
+    await Bun.sleep(100)
+    expect(fake.sockets).toHaveLength(1)
+    fake.reset()
+
+    // The relay takes the resume socket but never answers it: the person gives up waiting.
+    fake.relay = resumingRelay({ onResume: () => undefined })
+    const { session, statuses } = await connected()
+    fake.socket?.terminate()
+    await until(() => fake.sockets.length === 2)
+    const result = await session.disconnect()
+    expect(result.postChat).toBeNull()
+    expect(result.error).toStartWith('The connection was lost')
+    expect(statuses).toEqual(['connecting', 'connected', 'reconnecting', 'disconnecting', 'disconnected'])
+    // The socket that did reach the relay is told the conversation is over (1000), and nothing is tried after.
+    await until(() => fake.closes.some((close) => close.resume === TOKEN))
+    expect(fake.closes.find((close) => close.resume === TOKEN)?.code).toBe(1000)
+    await Bun.sleep(600)
+    expect(fake.sockets).toHaveLength(2)
+  })
+})
