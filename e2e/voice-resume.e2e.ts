@@ -199,4 +199,21 @@ test.describe('resuming a dropped voice connection', () => {
     await page.getByRole('button', { name: 'Disconnect' }).click()
     await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeVisible({ timeout: 35_000 })
   })
+
+  test('user page: Disconnect while the network is still gone says so in a toast (the toast code came before the drop)', async ({
+    page,
+  }) => {
+    await page.goto(await newUserLink('Ida Offline'))
+    await chatButton(page).click()
+    await expect(chatButton(page)).toHaveText('disconnect')
+    await expect.poll(() => messageCount(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(1)
+    const cdp = await cutNetwork(page)
+    await expect(page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toBeVisible({ timeout: 7_000 })
+    await chatButton(page).click()
+    await expect(chatButton(page)).toHaveText('chat', { timeout: 10_000 })
+    // Offline, the toast library could not be downloaded now: the page fetched it when the chat started.
+    await expect(page.locator('[data-sonner-toast][data-type="error"]')).toContainText('The server saves it on its own shortly.')
+    await expect(page.getByRole('heading', { level: 1, name: /^Hi, Ida$/ })).toBeVisible()
+    await restoreNetwork(cdp)
+  })
 })

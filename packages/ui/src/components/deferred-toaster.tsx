@@ -16,8 +16,25 @@ function loadToast(): Promise<Toast> {
     requested = true
     for (const listener of listeners) listener()
   }
-  loading ??= import('sonner').then((module) => module.toast)
+  loading ??= import('sonner').then(
+    (module) => module.toast,
+    (error: unknown) => {
+      loading = null // a failed download (offline) is tried again with the next toast
+      throw error
+    },
+  )
   return loading
+}
+
+const loadToaster = () => import('@hearth/ui/components/sonner')
+
+/**
+ * Downloads the toast code now, without showing anything: for a page about to do something whose failures are
+ * toasts even when the network is gone (a voice chat whose connection drops), so those toasts need no download.
+ */
+export function preloadToasts(): void {
+  void import('sonner').catch(() => {})
+  void loadToaster().catch(() => {})
 }
 
 const show =
@@ -35,7 +52,7 @@ export const deferredToast = {
   message: show('message'),
 }
 
-const Toaster = lazy(() => import('@hearth/ui/components/sonner').then((module) => ({ default: module.Toaster })))
+const Toaster = lazy(() => loadToaster().then((module) => ({ default: module.Toaster })))
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener)

@@ -3,7 +3,7 @@ import { useAtomValue, useSetAtom, useStore } from 'jotai'
 import { MessageSquareText } from 'lucide-react'
 
 import { Button } from '@hearth/ui/components/button'
-import { deferredToast as toast } from '@hearth/ui/components/deferred-toaster'
+import { deferredToast as toast, preloadToasts } from '@hearth/ui/components/deferred-toaster'
 
 import {
   connectionStatusAtom,
@@ -166,6 +166,7 @@ function VoiceHome({ user, content, preview, onModuleChange }: VoiceHomeProps) {
   const displayName = (content?.name || user.name).split(/\s+/)[0]
 
   const onChat = () => {
+    preloadToasts() // a dropped connection's toasts must not need the network
     connect({
       page: 'user',
       module: selectedModule,
