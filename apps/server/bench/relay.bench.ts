@@ -13,6 +13,9 @@
  *   BENCH_SECONDS=6           measured seconds per round (after BENCH_WARMUP=2 s)
  *   BENCH_P99_MS=20           "held": median added p99 (over direct) under this, all connected
  *   BENCH_WORKERS=1           relay configurations, e.g. 1,2 (WORKERS>1 needs DATABASE_URL)
+ *   BENCH_BASE=<dir>          also run another checkout's server (e.g. `git worktree add` of main), as "base relay",
+ *                             in the same alternating rounds: a before/after comparison under the same load
+ *   BENCH_CPU_PROF=<dir>      the proxy and relays write CPU profiles there when they stop
  */
 import { join } from 'node:path';
 import type { LoadRequest, LoadResult } from './relay/load';
@@ -67,7 +70,10 @@ function measure(target: Target, n: number): Promise<Sample> {
 const fake = await startFake();
 const proxy = await startProxy(fake.url);
 const relays: Target[] = [];
-for (const w of workerCounts) relays.push(await startRelay(fake.url, w));
+for (const w of workerCounts) {
+  if (process.env.BENCH_BASE) relays.push(await startRelay(fake.url, w, { root: process.env.BENCH_BASE, label: 'base' }));
+  relays.push(await startRelay(fake.url, w));
+}
 const targets = [fake, proxy, ...relays];
 console.log(
   `relay bench: N = ${levels.join(', ')}; ${rounds} alternating rounds of ${seconds} s per level; paths: ${targets.map((t) => t.name).join(', ')}`,
