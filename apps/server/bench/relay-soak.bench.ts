@@ -7,7 +7,7 @@
  *   BENCH_SESSIONS=50  BENCH_SOAK_MINUTES=10  BENCH_SAMPLE_SECONDS=60
  */
 import { join } from 'node:path';
-import type { LoadRequest, LoadResult } from './relay/load';
+import { LoadGenerator } from './relay/load-client';
 import { startFake } from './relay/targets';
 
 const sessions = Number(process.env.BENCH_SESSIONS ?? 50);
@@ -26,46 +26,34 @@ const relay = Bun.spawn(['bun', join(import.meta.dir, 'relay/soak-relay.ts'), fa
 const ready = await new Promise<{ port: number; cookie: string }>((resolve) => (onRelay = (m) => m.type === 'ready' && resolve(m)));
 const stats = () => new Promise<Stats>((resolve) => ((onRelay = (m) => m.type === 'stats' && resolve(m)), relay.send({ type: 'stats' })));
 
-type FromLoad = LoadResult | { type: 'ready' | 'measuring' | 'measured' };
-let onLoad: (m: FromLoad) => void = () => {};
-const load = Bun.spawn(['bun', join(import.meta.dir, 'relay/load.ts')], {
-  stdout: 'inherit',
-  stderr: 'inherit',
-  ipc: (m: FromLoad) => onLoad(m),
-});
-await new Promise<void>((resolve) => (onLoad = (m) => m.type === 'ready' && resolve()));
+const load = await LoadGenerator.start();
 
 console.log(`relay soak: ${sessions} sessions, ${minutes} min, a sample every ${sampleSeconds} s`);
 const samples: Array<{ minute: number } & Stats> = [];
 let sampler: Timer | undefined;
 const started = performance.now();
-const result = await new Promise<LoadResult>((resolve) => {
-  onLoad = async (m) => {
-    if (m.type === 'measuring') {
-      const take = async () => {
-        const s = await stats();
-        const minute = (performance.now() - started) / 60_000;
-        samples.push({ minute, ...s });
-        console.log(`${minute.toFixed(1)} min: RSS ${s.rssMb.toFixed(1)} MB, heap ${s.heapMb.toFixed(1)} MB, ${s.objects} objects`);
-      };
-      await take();
-      sampler = setInterval(take, sampleSeconds * 1000);
-      load.send({ type: 'ack' });
-    } else if (m.type === 'measured') {
-      clearInterval(sampler);
-      load.send({ type: 'ack' });
-    } else if (m.type === 'result') resolve(m);
-  };
-  const request: LoadRequest = {
-    type: 'run',
+const take = async () => {
+  const s = await stats();
+  const minute = (performance.now() - started) / 60_000;
+  samples.push({ minute, ...s });
+  console.log(`${minute.toFixed(1)} min: RSS ${s.rssMb.toFixed(1)} MB, heap ${s.heapMb.toFixed(1)} MB, ${s.objects} objects`);
+};
+const result = await load.run(
+  {
     url: `ws://127.0.0.1:${ready.port}/ws?page=console`,
     headers: { Origin: 'http://hearth.test', Cookie: ready.cookie },
     n: sessions,
     seconds: minutes * 60,
     warmupSeconds: 5,
-  };
-  load.send(request);
-});
+  },
+  {
+    async measuring() {
+      await take();
+      sampler = setInterval(take, sampleSeconds * 1000);
+    },
+    measured: () => clearInterval(sampler),
+  },
+);
 const end = await stats();
 samples.push({ minute: (performance.now() - started) / 60_000, ...end });
 
@@ -91,7 +79,7 @@ console.table({
 console.log(
   `frames echoed ${result.frames} (${result.connected}/${sessions} connected), round trip median ${result.medianMs.toFixed(2)} ms p99 ${result.p99Ms.toFixed(2)} ms`,
 );
-load.send({ type: 'exit' });
+load.exit();
 relay.send({ type: 'stop' });
 await Promise.race([relay.exited, Bun.sleep(10_000)]);
 await fake.stop();

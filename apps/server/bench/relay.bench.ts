@@ -13,9 +13,12 @@
  *   BENCH_SECONDS=6           measured seconds per round (after BENCH_WARMUP=2 s)
  *   BENCH_P99_MS=20           "held": median added p99 (over direct) under this, all connected
  *   BENCH_WORKERS=1           relay configurations, e.g. 1,2 (WORKERS>1 needs DATABASE_URL)
+ *   BENCH_BASE=<dir>          also run another checkout's server (e.g. `git worktree add` of main), as "base relay",
+ *                             in the same alternating rounds: a before/after comparison under the same load
+ *   BENCH_CPU_PROF=<dir>      the proxy and relays write CPU profiles there when they stop
  */
-import { join } from 'node:path';
-import type { LoadRequest, LoadResult } from './relay/load';
+import type { LoadResult } from './relay/load';
+import { LoadGenerator } from './relay/load-client';
 import { cpuMicros, median, processTree, rssMb } from './relay/proc-stats';
 import { startFake, startProxy, startRelay, type Target } from './relay/targets';
 
@@ -33,41 +36,35 @@ interface Sample {
   rssMb: number;
 }
 
-// ---- the load generator process ----
-type FromLoad = LoadResult | { type: 'ready' | 'measuring' | 'measured' };
-let onLoad: (m: FromLoad) => void = () => {};
-const load = Bun.spawn(['bun', join(import.meta.dir, 'relay/load.ts')], {
-  stdout: 'inherit',
-  stderr: 'inherit',
-  ipc: (m: FromLoad) => onLoad(m),
-});
-await new Promise<void>((resolve) => (onLoad = (m) => m.type === 'ready' && resolve()));
+const load = await LoadGenerator.start();
 
-function measure(target: Target, n: number): Promise<Sample> {
-  return new Promise((resolve) => {
-    let cpu0 = 0;
-    let t0 = 0;
-    let sample: Omit<Sample, 'result'> = { cpuMicros: NaN, wallMs: NaN, rssMb: NaN };
-    onLoad = (m) => {
-      if (m.type === 'measuring') {
+async function measure(target: Target, n: number): Promise<Sample> {
+  let cpu0 = 0;
+  let t0 = 0;
+  let sample: Omit<Sample, 'result'> = { cpuMicros: NaN, wallMs: NaN, rssMb: NaN };
+  const result = await load.run(
+    { url: target.url, headers: target.headers, n, seconds, warmupSeconds },
+    {
+      measuring() {
         cpu0 = cpuMicros(target.pid);
         t0 = performance.now();
-        load.send({ type: 'ack' });
-      } else if (m.type === 'measured') {
+      },
+      measured() {
         sample = { cpuMicros: cpuMicros(target.pid) - cpu0, wallMs: performance.now() - t0, rssMb: rssMb(target.pid) };
-        load.send({ type: 'ack' });
-      } else if (m.type === 'result') resolve({ result: m, ...sample });
-    };
-    const request: LoadRequest = { type: 'run', url: target.url, headers: target.headers, n, seconds, warmupSeconds };
-    load.send(request);
-  });
+      },
+    },
+  );
+  return { result, ...sample };
 }
 
 // ---- the run ----
 const fake = await startFake();
 const proxy = await startProxy(fake.url);
 const relays: Target[] = [];
-for (const w of workerCounts) relays.push(await startRelay(fake.url, w));
+for (const w of workerCounts) {
+  if (process.env.BENCH_BASE) relays.push(await startRelay(fake.url, w, { root: process.env.BENCH_BASE, label: 'base' }));
+  relays.push(await startRelay(fake.url, w));
+}
 const targets = [fake, proxy, ...relays];
 console.log(
   `relay bench: N = ${levels.join(', ')}; ${rounds} alternating rounds of ${seconds} s per level; paths: ${targets.map((t) => t.name).join(', ')}`,
@@ -141,7 +138,7 @@ for (const t of [proxy, ...relays]) {
   console.log(`${t.name}: largest N held with added p99 under ${targetMs} ms: ${held.length ? Math.max(...held) : 'none'}`);
 }
 
-load.send({ type: 'exit' });
+load.exit();
 const trees = targets.map((t) => processTree(t.pid));
 for (const t of targets) await t.stop().catch((e) => console.error(`${t.name}: ${e}`));
 for (const pid of trees.flat()) {

@@ -41,3 +41,4 @@ const server = Bun.serve<Link>({
   },
 });
 console.log(`proxy listening on ${server.port}`);
+process.on('SIGTERM', () => process.exit(0));

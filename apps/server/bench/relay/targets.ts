@@ -18,6 +18,12 @@ const ORIGIN = 'http://hearth.test';
 const ADMIN = { email: 'bench@hearth.test', password: 'bench-relay-password' };
 const here = import.meta.dir;
 
+/** BENCH_CPU_PROF=<dir>: the proxy and the relays write CPU profiles there (JSON and markdown) when they stop. */
+function bunArgs(name: string): string[] {
+  const dir = process.env.BENCH_CPU_PROF;
+  return dir ? ['--cpu-prof', '--cpu-prof-md', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}-${Date.now()}`] : [];
+}
+
 async function lineFrom(proc: Bun.Subprocess<'ignore', 'pipe', 'inherit'>, prefix: string): Promise<string> {
   const decoder = new TextDecoder();
   let buffered = '';
@@ -43,7 +49,10 @@ export async function startFake(): Promise<Target> {
 
 export async function startProxy(upstreamUrl: string): Promise<Target> {
   const port = await freePort();
-  const proc = Bun.spawn(['bun', join(here, 'proxy.ts'), String(port), upstreamUrl, BENCH_KEY], { stdout: 'pipe', stderr: 'inherit' });
+  const proc = Bun.spawn(['bun', ...bunArgs('proxy'), join(here, 'proxy.ts'), String(port), upstreamUrl, BENCH_KEY], {
+    stdout: 'pipe',
+    stderr: 'inherit',
+  });
   await lineFrom(proc, 'proxy listening');
   return {
     name: 'proxy',
@@ -56,25 +65,26 @@ export async function startProxy(upstreamUrl: string): Promise<Target> {
 
 /**
  * The product's server as `bun start` runs it (apps/server/src/index.ts), pointed at the fake upstream.
- * WORKERS > 1 needs PostgreSQL: a throwaway database is created on DATABASE_URL's server.
+ * WORKERS > 1 needs PostgreSQL: a throwaway database is created on DATABASE_URL's server. `checkout` runs
+ * another checkout's server instead (a before/after comparison in one run), named by `label`.
  */
-export async function startRelay(upstreamUrl: string, workers: number): Promise<Target> {
+export async function startRelay(upstreamUrl: string, workers: number, checkout?: { root: string; label: string }): Promise<Target> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'hearth-bench-'));
   let dropDatabase = async () => {};
   let databaseUrl: string | undefined;
   if (process.env.DATABASE_URL) {
-    const name = `hearth_bench_${process.pid}_${workers}`;
+    const database = `hearth_bench_${process.pid}_${workers}${checkout ? '_base' : ''}`;
     const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.unsafe(`create database ${name}`);
+    await admin.unsafe(`drop database if exists ${database} with (force)`);
+    await admin.unsafe(`create database ${database}`);
     await admin.end();
     const u = new URL(process.env.DATABASE_URL);
-    u.pathname = `/${name}`;
+    u.pathname = `/${database}`;
     databaseUrl = u.toString();
     dropDatabase = async () => {
       const a = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
-      await a.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
+      await a.unsafe(`drop database if exists ${database} with (force)`).catch(() => {});
       await a.end();
     };
   } else if (workers > 1) {
@@ -100,7 +110,9 @@ export async function startRelay(upstreamUrl: string, workers: number): Promise<
   delete env.WORKERS;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   if (workers > 1) env.WORKERS = String(workers);
-  const proc = Bun.spawn(['bun', join(here, '../../src/index.ts')], { env, stdout: 'ignore', stderr: 'inherit' });
+  const entry = checkout ? join(checkout.root, 'apps/server/src/index.ts') : join(here, '../../src/index.ts');
+  const name = `${checkout ? `${checkout.label} ` : ''}relay${workers > 1 ? ` WORKERS=${workers}` : ''}`;
+  const proc = Bun.spawn(['bun', ...bunArgs(name.replaceAll(/\W+/g, '-')), entry], { env, stdout: 'ignore', stderr: 'inherit' });
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   let cookie = '';
@@ -115,7 +127,7 @@ export async function startRelay(upstreamUrl: string, workers: number): Promise<
     if (res?.ok) cookie = (res.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
   }
   return {
-    name: workers > 1 ? `relay WORKERS=${workers}` : 'relay',
+    name,
     pid: proc.pid,
     url: `ws://127.0.0.1:${port}/ws?page=console`,
     headers: { Origin: ORIGIN, Cookie: cookie },

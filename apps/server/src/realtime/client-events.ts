@@ -23,6 +23,9 @@ const MAX_ID_LENGTH = 100;
 const MAX_AUDIO_END_MS = 4 * 60 * 60 * 1000;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
+/** The audio of an append: whole base64 quads (so it decodes to whole bytes), nothing else. */
+export const isBase64Audio = (audio: string): boolean => audio.length % 4 === 0 && BASE64.test(audio);
+
 const allowed = new Set<string>(BROWSER_EVENT_TYPES);
 
 type Json = Record<string, unknown>;
@@ -37,8 +40,7 @@ export function checkClientEvent(message: unknown, opts: { staff: boolean }): Cl
   switch (type) {
     case 'input_audio_buffer.append': {
       const audio = message.audio;
-      if (typeof audio !== 'string' || audio.length % 4 !== 0 || !BASE64.test(audio))
-        return reject('input_audio_buffer.append needs base64 audio');
+      if (typeof audio !== 'string' || !isBase64Audio(audio)) return reject('input_audio_buffer.append needs base64 audio');
       return { ok: true, event: { type, audio } };
     }
     case 'input_audio_buffer.commit':

@@ -214,6 +214,38 @@ describe('relaying', () => {
     }
   });
 
+  test('appends in the page’s spelling and in any other keep their order with the other events; bad appends still close with 1008', async () => {
+    const { client, upstream } = await connect(staff);
+    const frame = (audio: string) => `{"type":"input_audio_buffer.append","audio":"${audio}"}`;
+    client.sendRaw(frame('AAAA'));
+    client.send({ type: 'input_audio_buffer.commit' });
+    client.sendRaw(`{ "audio": "BBBB", "type": "input_audio_buffer.append" }`);
+    client.sendRaw(frame('CCCC'));
+    client.send({ type: 'input_audio_buffer.clear' });
+    await upstream.waitFor('input_audio_buffer.clear');
+    expect(upstream.received.slice(3).map((e) => [e.type, e.audio])).toEqual([
+      ['input_audio_buffer.append', 'AAAA'],
+      ['input_audio_buffer.commit', undefined],
+      ['input_audio_buffer.append', 'BBBB'],
+      ['input_audio_buffer.append', 'CCCC'],
+      ['input_audio_buffer.clear', undefined],
+    ]);
+    client.close();
+    await upstream.closed;
+
+    for (const [text, reason] of [
+      [frame('AAA'), 'input_audio_buffer.append needs base64 audio'],
+      [frame('AA"A'), 'Invalid JSON'],
+      ['{"type":"input_audio_buffer.append","audio":"}', 'Invalid JSON'],
+    ]) {
+      const bad = await connect(staff);
+      bad.client.sendRaw(text);
+      expect(await bad.client.closed).toMatchObject({ code: 1008, reason });
+      await bad.upstream.closed;
+      expect(bad.upstream.received.slice(3)).toEqual([]);
+    }
+  });
+
   test("a second session of the same end user replaces the first (4000) and closes the first's upstream", async () => {
     const user = await ctx.createUser('Lee');
     const first = await connect(await ctx.userCookie(user.id), '?page=user');

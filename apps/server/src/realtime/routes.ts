@@ -1,11 +1,12 @@
 import { Elysia } from 'elysia';
 import { randomUUID } from 'node:crypto';
-import { CLOSE_CODES, type VoicePage } from '@hearth/protocol';
+import { CLOSE_CODES, type BrowserEvent, type VoicePage } from '@hearth/protocol';
 import type { AppDeps } from '../deps';
 import { log } from '../log';
 import { hashToken, STAFF_COOKIE, staffFromCookie, USER_COOKIE, userFromCookie, type Identity } from '../plugins/auth';
 import { forbidden, unauthorized } from '../plugins/errors';
 import { checkClientEvent } from './client-events';
+import { takeAppendsFirst } from './fast-append';
 import { acceptedOrigins } from '../plugins/origin';
 import { LiveRegistry, type LiveEndCause, type LiveRegistryTiming } from './live-registry';
 import { ModuleState } from './module-state';
@@ -85,6 +86,13 @@ function frameBytes(message: unknown): number {
   const m = message as { type?: unknown; audio?: unknown };
   if (m && m.type === 'input_audio_buffer.append' && typeof m.audio === 'string') return m.audio.length + 64;
   return Buffer.byteLength(JSON.stringify(message) ?? '');
+}
+
+/** A checked event goes to the session, or waits with the socket until the session exists. */
+function deliver(slot: Slot, event: BrowserEvent) {
+  if (slot.closed) return;
+  if (slot.session) slot.session.onClientEvent(event);
+  else slot.pending.push(event);
 }
 
 export interface RealtimeOptions {
@@ -253,6 +261,7 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
         },
       };
       data.slot = slot;
+      takeAppendsFirst(data, limits.maxFrameBytes, (event) => deliver(slot, event));
       // Admission asks the database (limits hold across instances); events sent meanwhile wait in slot.pending.
       const token = admitted.query.resume;
       (token ? resume(slot, admitted, token) : start(slot, admitted)).catch((err) => {
@@ -271,8 +280,7 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
       const check = checkClientEvent(message, { staff: slot.userId === null });
       if (!check.ok) return slot.close(CLOSE_CODES.policy, check.reason);
       if (check.event.type === 'hearth.ping') return slot.send(JSON.stringify({ type: 'hearth.pong', id: check.event.id }));
-      if (slot.session) slot.session.onClientEvent(check.event);
-      else slot.pending.push(check.event);
+      deliver(slot, check.event);
     },
     close(ws, code) {
       const slot = (ws.data as unknown as { slot?: Slot }).slot;

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   FRAME_MS,
   SAMPLE_RATE,
@@ -8,12 +7,13 @@ import {
   type FunctionCallItem,
   type MessageItem,
   type RealtimeClientEvent,
-  type RealtimeResponse,
   type RealtimeSessionConfig,
   type ServerVad,
   type Voice,
 } from '@hearth/protocol';
 import type { Upstream, UpstreamEvent, UpstreamHandlers } from '../../upstream';
+import { LocalConversation } from './conversation';
+import { newId, responseView, type ActiveResponse } from './response';
 import { promptFromInstructions, replyLine, speechPlaceholder } from './replies';
 import { createRng, SpeechSynth, type Rng } from './speech-synth';
 import { turnToolCalls, type ToolCall } from './turn-tools';
@@ -39,18 +39,9 @@ export interface LocalUpstreamOptions {
 
 const MIN_COMMIT_MS = 100;
 
-interface ActiveResponse {
-  id: string;
-  timer?: ReturnType<typeof setTimeout> | ReturnType<typeof setInterval>;
-  audio?: { item: MessageItem & { id: string }; synth: SpeechSynth; wordsSent: number; transcript: string; chunk: Int16Array };
-  calls?: FunctionCallItem[];
-}
-
 export function createLocalUpstream(handlers: UpstreamHandlers, options: LocalUpstreamOptions = {}): Upstream {
   return new LocalUpstream(handlers, options);
 }
-
-const newId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
 
 class LocalUpstream implements Upstream {
   readonly kind = 'local' as const;
@@ -66,10 +57,7 @@ class LocalUpstream implements Upstream {
   private voice: Voice = STAFF_DEFAULT_VOICE;
   private temperature = TEMPERATURE_DEFAULT;
   private readonly vad: EnergyVad;
-  private readonly items: ConversationItem[] = [];
-  private readonly handledUserItems = new Set<string>();
-  /** Audio length (ms) of each assistant item, for validating truncation. */
-  private readonly audioMs = new Map<string, { ms: number; words: { text: string; startMs: number }[] }>();
+  private readonly conversation = new LocalConversation();
   private samplesIn = 0;
   private bufferStartMs = 0;
   private speechItemId: string | null = null;
@@ -224,7 +212,7 @@ class LocalUpstream implements Upstream {
   }
 
   private commitUserAudio(itemId: string, speechMs: number) {
-    const previous = this.items.at(-1)?.id ?? null;
+    const previous = this.conversation.lastId();
     const item: MessageItem & { id: string } = {
       id: itemId,
       object: 'realtime.item',
@@ -233,7 +221,7 @@ class LocalUpstream implements Upstream {
       status: 'completed',
       content: [{ type: 'input_audio', transcript: null }],
     };
-    this.items.push(item);
+    this.conversation.push(item);
     this.emit({ type: 'input_audio_buffer.committed', item_id: itemId, previous_item_id: previous });
     this.emit({ type: 'conversation.item.added', previous_item_id: previous, item: structuredClone(item) });
     const transcript = speechPlaceholder(speechMs);
@@ -244,28 +232,24 @@ class LocalUpstream implements Upstream {
 
   private addItem(item: ConversationItem, previousItemId?: string) {
     const stored = { ...item, id: item.id ?? newId('item'), object: 'realtime.item', status: 'completed' } as ConversationItem;
-    const previous = previousItemId ?? this.items.at(-1)?.id ?? null;
-    this.items.push(stored);
+    const previous = previousItemId ?? this.conversation.lastId();
+    this.conversation.push(stored);
     this.emit({ type: 'conversation.item.added', previous_item_id: previous, item: stored });
     this.emit({ type: 'conversation.item.done', previous_item_id: previous, item: stored });
   }
 
-  /** As OpenAI does: the item leaves the context; an unknown id is an error event. */
   private deleteItem(itemId: string) {
-    const index = this.items.findIndex((item) => item.id === itemId);
-    if (index < 0) return this.error('item_delete_invalid_item_id', `Item with item_id '${itemId}' not found`);
-    this.items.splice(index, 1);
-    this.audioMs.delete(itemId);
+    if (!this.conversation.remove(itemId)) return this.error('item_delete_invalid_item_id', `Item with item_id '${itemId}' not found`);
     this.emit({ type: 'conversation.item.deleted', item_id: itemId });
   }
 
   private truncate(itemId: string, contentIndex: number, audioEndMs: number) {
     const audio =
-      this.audioMs.get(itemId) ??
+      this.conversation.audioOf(itemId) ??
       (this.response?.audio?.item.id === itemId ? { ms: this.response.audio.synth.renderedMs, words: [] } : undefined);
     if (!audio) return this.error('item_truncate_invalid_item_id', `Item with item_id '${itemId}' not found or has no audio.`);
     if (this.response?.audio?.item.id === itemId) this.finishResponse('cancelled', 'client_cancelled');
-    const finished = this.audioMs.get(itemId)!;
+    const finished = this.conversation.audioOf(itemId)!;
     if (audioEndMs > finished.ms + FRAME_MS) {
       return this.error('invalid_value', `Audio content of ${Math.round(finished.ms)}ms is already shorter than ${audioEndMs}ms`);
     }
@@ -273,34 +257,18 @@ class LocalUpstream implements Upstream {
       .filter((w) => w.startMs < audioEndMs)
       .map((w) => w.text)
       .join('');
-    const item = this.items.find((i) => i.id === itemId);
+    const item = this.conversation.find(itemId);
     if (item?.type === 'message') item.content = [{ type: 'output_audio', transcript: kept }];
     finished.ms = Math.min(finished.ms, audioEndMs);
     this.emit({ type: 'conversation.item.truncated', item_id: itemId, content_index: contentIndex, audio_end_ms: audioEndMs });
   }
 
-  /** Tool calls for the user's answer(s) since the assistant last spoke; none before it first spoke. */
-  private toolCallsForTurn(): ToolCall[] {
-    const pending = this.items.filter(
-      (i): i is MessageItem & { id: string } => i.type === 'message' && i.role === 'user' && !this.handledUserItems.has(i.id!),
-    );
-    const assistantSpoke = this.items.some((i) => i.type === 'message' && i.role === 'assistant');
-    for (const item of pending) this.handledUserItems.add(item.id);
-    if (!assistantSpoke || pending.length === 0) return [];
-    const typed = pending
-      .flatMap((i) => i.content)
-      .filter((c) => c.type === 'input_text')
-      .map((c) => (c.type === 'input_text' ? c.text : ''))
-      .join(' ')
-      .trim();
-    return turnToolCalls(typed, this.instructions, this.toolNames);
-  }
-
   private startResponse() {
-    const calls = this.toolCallsForTurn();
+    const typed = this.conversation.takeUserTurn();
+    const calls: ToolCall[] = typed === null ? [] : turnToolCalls(typed, this.instructions, this.toolNames);
     const response: ActiveResponse = { id: newId('resp') };
     this.response = response;
-    this.emit({ type: 'response.created', response: this.responseView(response, 'in_progress') });
+    this.emit({ type: 'response.created', response: responseView(response, 'in_progress') });
     response.timer = setTimeout(() => {
       if (this.response !== response) return;
       if (calls.length > 0) this.callTools(response, calls);
@@ -322,12 +290,12 @@ class LocalUpstream implements Upstream {
       };
       const base = { response_id: response.id, item_id: item.id, output_index: outputIndex, call_id: item.call_id };
       this.emit({ type: 'response.output_item.added', response_id: response.id, output_index: outputIndex, item: { ...item } });
-      this.emit({ type: 'conversation.item.added', previous_item_id: this.items.at(-1)?.id ?? null, item: { ...item } });
+      this.emit({ type: 'conversation.item.added', previous_item_id: this.conversation.lastId(), item: { ...item } });
       item.arguments = JSON.stringify(call.args);
       this.emit({ type: 'response.function_call_arguments.delta', ...base, delta: item.arguments });
       this.emit({ type: 'response.function_call_arguments.done', ...base, name: item.name, arguments: item.arguments });
       item.status = 'completed';
-      this.items.push(item);
+      this.conversation.push(item);
       response.calls!.push(item);
       this.emit({ type: 'conversation.item.done', item: { ...item } });
       this.emit({ type: 'response.output_item.done', response_id: response.id, output_index: outputIndex, item: { ...item } });
@@ -349,8 +317,8 @@ class LocalUpstream implements Upstream {
     };
     const chunk = new Int16Array(Math.round((SAMPLE_RATE * this.chunkMs) / 1000));
     response.audio = { item, synth, wordsSent: 0, transcript: '', chunk };
-    const previous = this.items.at(-1)?.id ?? null;
-    this.items.push(item);
+    const previous = this.conversation.lastId();
+    this.conversation.push(item);
     this.emit({ type: 'response.output_item.added', response_id: response.id, output_index: 0, item: structuredClone(item) });
     this.emit({ type: 'conversation.item.added', previous_item_id: previous, item: structuredClone(item) });
     this.emit({ type: 'response.content_part.added', ...this.partIds(response), part: { type: 'output_audio', transcript: '' } });
@@ -394,7 +362,7 @@ class LocalUpstream implements Upstream {
       item.status = status === 'completed' ? 'completed' : 'incomplete';
       item.content = [{ type: 'output_audio', transcript }];
       const words = synth.words.slice(0, audio.wordsSent).map((w) => ({ text: w.text, startMs: (w.startSample * 1000) / SAMPLE_RATE }));
-      this.audioMs.set(item.id, { ms: synth.renderedMs, words });
+      this.conversation.setAudio(item.id, { ms: synth.renderedMs, words });
       const ids = this.partIds(response);
       this.emit({ type: 'response.output_audio.done', ...ids });
       this.emit({ type: 'response.output_audio_transcript.done', ...ids, transcript });
@@ -402,23 +370,6 @@ class LocalUpstream implements Upstream {
       this.emit({ type: 'response.output_item.done', response_id: response.id, output_index: 0, item: structuredClone(item) });
       this.emit({ type: 'conversation.item.done', item: structuredClone(item) });
     }
-    this.emit({ type: 'response.done', response: this.responseView(response, status, reason) });
-  }
-
-  private responseView(
-    response: ActiveResponse,
-    status: RealtimeResponse['status'],
-    reason?: 'turn_detected' | 'client_cancelled',
-  ): RealtimeResponse {
-    const output: ConversationItem[] = response.audio
-      ? [structuredClone(response.audio.item)]
-      : (response.calls ?? []).map((c) => ({ ...c }));
-    return {
-      object: 'realtime.response',
-      id: response.id,
-      status,
-      status_details: status === 'cancelled' ? { type: 'cancelled', reason } : null,
-      output,
-    };
+    this.emit({ type: 'response.done', response: responseView(response, status, reason) });
   }
 }

@@ -1,4 +1,5 @@
 import type { RealtimeClientEvent } from '@hearth/protocol';
+import { AppendFrame } from '../../fast-append';
 import type { Upstream, UpstreamEvent, UpstreamHandlers } from '../../upstream';
 
 /**
@@ -61,7 +62,9 @@ class OpenAiUpstream implements Upstream {
       const { temperature: _ignored, ...session } = event.session;
       event = { ...event, session };
     }
-    // Appends are most of the traffic; their audio is checked base64, so it can be framed without escaping.
+    // Appends are most of the traffic: sent as the browser framed them when the fast path checked that frame,
+    // else framed here (their audio is checked base64, so it needs no escaping).
+    if (event instanceof AppendFrame) return this.socket.send(event.frame);
     this.socket.send(
       event.type === 'input_audio_buffer.append' ? `{"type":"input_audio_buffer.append","audio":"${event.audio}"}` : JSON.stringify(event),
     );

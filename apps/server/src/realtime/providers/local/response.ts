@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import type { ConversationItem, FunctionCallItem, MessageItem, RealtimeResponse } from '@hearth/protocol';
+import type { SpeechSynth } from './speech-synth';
+
+/** An id in OpenAI's style (`item_…`, `resp_…`, `call_…`). */
+export const newId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
+
+/** The local provider's response in progress: spoken audio, or the tool calls it made. */
+export interface ActiveResponse {
+  id: string;
+  timer?: ReturnType<typeof setTimeout> | ReturnType<typeof setInterval>;
+  audio?: { item: MessageItem & { id: string }; synth: SpeechSynth; wordsSent: number; transcript: string; chunk: Int16Array };
+  calls?: FunctionCallItem[];
+}
+
+/** The `response` object of response.created / response.done, as OpenAI shows it. */
+export function responseView(
+  response: ActiveResponse,
+  status: RealtimeResponse['status'],
+  reason?: 'turn_detected' | 'client_cancelled',
+): RealtimeResponse {
+  const output: ConversationItem[] = response.audio
+    ? [structuredClone(response.audio.item)]
+    : (response.calls ?? []).map((c) => ({ ...c }));
+  return {
+    object: 'realtime.response',
+    id: response.id,
+    status,
+    status_details: status === 'cancelled' ? { type: 'cancelled', reason } : null,
+    output,
+  };
+}
