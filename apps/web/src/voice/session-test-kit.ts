@@ -2,6 +2,7 @@
 // part of the protocol (pings answered at once, as the relay does), and a recording stand-in for the browser audio
 // (the worklets have their own tests). The socket runs in the real voice socket worker (voice-socket-worker.ts, as
 // a Bun worker), which the stand-in's frames reach through a MessagePort as the capture worklet's do.
+import { afterAll, afterEach, beforeAll } from 'bun:test'
 import type { Server, ServerWebSocket } from 'bun'
 import type { BrowserEvent, HearthSession, ServerMessage } from '@hearth/protocol'
 
@@ -239,4 +240,17 @@ export async function until(check: () => boolean, timeoutMs = 1000): Promise<voi
     if (performance.now() > deadline) throw new Error('condition not met in time')
     await Bun.sleep(5)
   }
+}
+
+/** A test file's fake relay, started and stopped with the file, its sessions disconnected after each test. */
+export function useFakeRelay() {
+  const fake = new FakeRelay()
+  const sessions: VoiceSession[] = []
+  beforeAll(() => fake.start())
+  afterAll(() => fake.stop())
+  afterEach(async () => {
+    await Promise.all(sessions.splice(0).map((session) => session.disconnect()))
+    fake.reset()
+  })
+  return { fake, start: (options: Partial<VoiceSessionOptions> = {}) => startSession(fake, sessions, options) }
 }

@@ -1,23 +1,14 @@
 // A dropped voice connection (issue 10 §3), against a fake relay that speaks the resume protocol
 // (packages/protocol/src/hearth.ts): which drops reconnect and how, what the page does meanwhile, and what ends
 // the conversation instead. The policy's own units are in reconnect.test.ts.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import type { HearthResumed } from '@hearth/protocol'
 
 import { PAGE_DROPPED_CODE } from '@/voice/reconnect'
-import { FakeRelay, hearthSession, type Relay, type Socket, startSession, until } from '@/voice/session-test-kit'
-import type { VoiceSession, VoiceSessionOptions } from '@/voice/voice-session'
+import { hearthSession, type Relay, type Socket, until, useFakeRelay } from '@/voice/session-test-kit'
+import type { VoiceSessionOptions } from '@/voice/voice-session'
 
-const fake = new FakeRelay()
-const sessions: VoiceSession[] = []
-const start = (options: Partial<VoiceSessionOptions> = {}) => startSession(fake, sessions, options)
-
-beforeAll(() => fake.start())
-afterAll(() => fake.stop())
-afterEach(async () => {
-  await Promise.all(sessions.splice(0).map((session) => session.disconnect()))
-  fake.reset()
-})
+const { fake, start } = useFakeRelay()
 
 const TOKEN = 'resume-token-1'
 const LOST = 'The connection to the voice server was lost. Check your connection and try again.'

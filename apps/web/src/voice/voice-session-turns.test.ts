@@ -1,20 +1,10 @@
 // VoiceSession's turns against a fake relay (voice/session-test-kit.ts): barge-in, manual turns with push-to-talk,
 // per-turn latency and self-interruption.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 
-import { FakeRelay, hearthSession, startSession, until } from '@/voice/session-test-kit'
-import type { VoiceSession, VoiceSessionOptions } from '@/voice/voice-session'
+import { hearthSession, until, useFakeRelay } from '@/voice/session-test-kit'
 
-const fake = new FakeRelay()
-const sessions: VoiceSession[] = []
-const start = (options: Partial<VoiceSessionOptions> = {}) => startSession(fake, sessions, options)
-
-beforeAll(() => fake.start())
-afterAll(() => fake.stop())
-afterEach(async () => {
-  await Promise.all(sessions.splice(0).map((session) => session.disconnect()))
-  fake.reset()
-})
+const { fake, start } = useFakeRelay()
 
 describe('VoiceSession turns', () => {
   test('speech over the assistant: playback stops, the response is cancelled and the item truncated', async () => {

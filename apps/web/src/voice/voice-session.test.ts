@@ -1,21 +1,11 @@
 // VoiceSession's life against a fake relay (voice/session-test-kit.ts): connect, frames, device changes, the end
 // and the ways it can fail. Turns and barge-in: voice-session-turns.test.ts; resuming: voice-session-resume.test.ts.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 
 import { VoiceConnectError } from '@/voice/errors'
-import { FakeRelay, hearthSession, startSession, until } from '@/voice/session-test-kit'
-import type { VoiceSession, VoiceSessionOptions } from '@/voice/voice-session'
+import { hearthSession, until, useFakeRelay } from '@/voice/session-test-kit'
 
-const fake = new FakeRelay()
-const sessions: VoiceSession[] = []
-const start = (options: Partial<VoiceSessionOptions> = {}) => startSession(fake, sessions, options)
-
-beforeAll(() => fake.start())
-afterAll(() => fake.stop())
-afterEach(async () => {
-  await Promise.all(sessions.splice(0).map((session) => session.disconnect()))
-  fake.reset()
-})
+const { fake, start } = useFakeRelay()
 
 describe('VoiceSession', () => {
   test('connects once the relay announces the session, then streams microphone frames', async () => {
