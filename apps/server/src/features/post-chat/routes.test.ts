@@ -8,7 +8,15 @@ const transcriptList = [
   { role: 'assistant', text: 'Lovely. Who would you like to meet?' },
   { role: 'user', text: 'Other tinkerers and gardeners nearby.' },
 ];
-const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+/**
+ * Times around one moment. A test takes one clock (`const at = clock()`) so that its times lie exactly the asked
+ * minutes apart: with Date.now() per call, a millisecond ticking between two calls made "exactly the session
+ * limit" one millisecond too long and the test failed now and then.
+ */
+const clock =
+  (now = Date.now()) =>
+  (minutes: number) =>
+    new Date(now + minutes * 60_000).toISOString();
 const transcriptText = 'assistant: What do you enjoy?\nuser: Birdwatching by the estuary with binoculars.';
 
 describe('post-chat endpoints (local provider)', () => {
@@ -90,13 +98,14 @@ describe('post-chat endpoints (local provider)', () => {
   });
 
   test('save-user-section-data stores the record; bad times are 400', async () => {
+    const at = clock();
     const user = await ctx.createUser('Lea');
     await joinedDaysAgo(user.id, 2);
     const ok = await ctx.request('POST', '/api/save-user-section-data', {
       cookie: operator,
       body: {
         user: user.name,
-        sectionData: { moduleName: 'Get to Know You.json', startTime: minutesFromNow(-12.5), endTime: minutesFromNow(0) },
+        sectionData: { moduleName: 'Get to Know You.json', startTime: at(-12.5), endTime: at(0) },
       },
     });
     expect(ok.status).toBe(200);
@@ -136,12 +145,13 @@ describe('post-chat endpoints (local provider)', () => {
         body: { user: user.name, sectionData: { moduleName: 'M', startTime, endTime } },
       });
     const limit = ctx.deps.config.limits.maxSessionMinutes;
+    const at = clock();
     const refused = {
       yearOne: await save('0001-01-01T00:00:00Z', '0001-01-01T00:10:00Z'),
       yearNineThousand: await save('9999-12-31T23:00:00Z', '9999-12-31T23:10:00Z'),
-      future: await save(minutesFromNow(5), minutesFromNow(10)),
-      endsInFuture: await save(minutesFromNow(-10), minutesFromNow(10)),
-      tooLong: await save(minutesFromNow(-(limit + 10)), minutesFromNow(-1)),
+      future: await save(at(5), at(10)),
+      endsInFuture: await save(at(-10), at(10)),
+      tooLong: await save(at(-(limit + 10)), at(-1)),
       before2000: await save('1999-12-31T23:00:00Z', '1999-12-31T23:10:00Z'),
       overflow: await save('2026-02-30T10:00:00Z', '2026-02-30T10:05:00Z'),
     };
@@ -153,10 +163,10 @@ describe('post-chat endpoints (local provider)', () => {
     expect(refused.tooLong.body.error).toContain(`${limit} minutes`);
     expect(await ctx.db.selectFrom('section_records').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
     // A chat from before the person was added here (records carried over) is history, not an error.
-    expect((await save(minutesFromNow(-60 * 24 * 3), minutesFromNow(-60 * 24 * 3 + 10))).status).toBe(200);
+    expect((await save(at(-60 * 24 * 3), at(-60 * 24 * 3 + 10))).status).toBe(200);
     // A little clock skew between the caller and the server is not the future.
-    expect((await save(minutesFromNow(-5), minutesFromNow(1))).status).toBe(200);
-    expect((await save(minutesFromNow(-limit), minutesFromNow(0))).status).toBe(200);
+    expect((await save(at(-5), at(1))).status).toBe(200);
+    expect((await save(at(-limit), at(0))).status).toBe(200);
   });
 
   test('send-convo-recap-sms queues a generated recap for the stored number; no phone is 400', async () => {
