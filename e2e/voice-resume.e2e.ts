@@ -106,6 +106,50 @@ test.describe('resuming a dropped voice connection', () => {
     await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeVisible({ timeout: 35_000 })
   })
 
+  test('console: a drop in the middle of an answer: once resumed, that answer is cancelled and truncated to what was heard', async ({
+    page,
+    signInAsAdmin,
+  }) => {
+    await signInAsAdmin()
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible()
+    await answerTyped(page, 'Hello there')
+    const assistantBefore = await assistantMessages(page).count()
+    await voice(page, 'sendText', 'Tell me a long story about the estuary')
+    // The answer is playing: its audio has started and it is not finished.
+    await expect.poll(async () => assistantMessages(page).count(), { timeout: 20_000 }).toBeGreaterThan(assistantBefore)
+    const answer = assistantMessages(page).last()
+    await expect(answer).toHaveAttribute('data-status', 'in_progress')
+    await expect.poll(async () => (await voice(page, 'stats'))?.samplesPlayed ?? 0, { timeout: 10_000 }).toBeGreaterThan(0)
+    const log = page.getByRole('table', { name: 'Event log' })
+    await expect(log.locator('tr[data-type="conversation.item.truncate"]')).toHaveCount(0)
+
+    const cdp = await cutNetwork(page)
+    await expect(page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toBeVisible({ timeout: 7_000 })
+    await page.waitForTimeout(2_000)
+    await restoreNetwork(cdp)
+    await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible({ timeout: 15_000 })
+    expect(await voice(page, 'lastEvent', 'hearth.resumed')).toMatchObject({ mode: 'resumed' })
+
+    // The page told the relay what was heard, and the provider cut the item there (a truncate past the audio
+    // would be an error, shown as a toast).
+    await expect(log.locator('tr[data-type="conversation.item.truncate"]')).toHaveCount(1, { timeout: 10_000 })
+    const truncated = await expect
+      .poll(async () => voice(page, 'lastEvent', 'conversation.item.truncated'), { timeout: 10_000 })
+      .not.toBeNull()
+      .then(() => voice(page, 'lastEvent', 'conversation.item.truncated'))
+    expect(truncated).toMatchObject({ content_index: 0, audio_end_ms: expect.any(Number) })
+    expect(truncated?.audio_end_ms as number).toBeGreaterThan(0)
+    expect(await voice(page, 'stats')).toMatchObject({ truncatesSent: 1 })
+    await expect(answer).not.toHaveAttribute('data-status', 'in_progress', { timeout: 10_000 })
+    await expect(page.locator('[data-sonner-toast][data-type="error"]')).toHaveCount(0)
+    // And the conversation goes on.
+    await answerTyped(page, 'Sorry, the line dropped. Go on.')
+    await page.getByRole('button', { name: 'Disconnect' }).click()
+    await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeVisible({ timeout: 35_000 })
+  })
+
   test('user page: 5 s offline, "Reconnecting…" under the chat button, the chat goes on; Disconnect saves it once', async ({
     page,
     context,

@@ -21,6 +21,8 @@ export class AssistantPlayback {
   /** The assistant item whose audio is arriving, and items cut off by an interruption (late deltas dropped). */
   private audioItemId: string | null = null
   private readonly interruptedItems = new Set<string>()
+  /** What a dropped connection cut off: the response then in progress and what of its item was heard. */
+  private cut: { responseId: string | null; heard: Promise<{ itemId: string; audioEndMs: number } | null> } | null = null
 
   constructor(private readonly host: AssistantPlaybackHost) {}
 
@@ -87,20 +89,54 @@ export class AssistantPlayback {
 
   /**
    * The connection dropped: playback stops at once and what is left of the cut-off item is not played when the
-   * connection comes back. Nothing is sent (there is no socket to send on).
+   * connection comes back. Nothing is sent (there is no socket to send on); what the person heard is kept for
+   * afterResume().
    */
   silence(): void {
     const audio = this.host.audio()
+    const responseId = this.responseId
     if (this.audioItemId) this.interruptedItems.add(this.audioItemId)
     this.reset()
-    audio?.playback.interrupt().then(
-      (interrupted) => void (interrupted.itemId && this.interruptedItems.add(interrupted.itemId)),
-      (error: unknown) => this.host.onError(error instanceof Error ? error : new Error(String(error))),
+    const heard = audio?.playback.interrupt().then(
+      (interrupted) => {
+        if (interrupted.itemId) this.interruptedItems.add(interrupted.itemId)
+        return interrupted.itemId ? { itemId: interrupted.itemId, audioEndMs: interrupted.audioEndMs } : null
+      },
+      (error: unknown) => {
+        this.host.onError(error instanceof Error ? error : new Error(String(error)))
+        return null
+      },
     )
+    this.cut = { responseId, heard: heard ?? Promise.resolve(null) }
+  }
+
+  /**
+   * The same conversation came back after a drop: the answer the drop cut off is cancelled (if it was still
+   * being generated; a cancel for one that ended meanwhile is the error SPEC §4 says to ignore) and truncated to
+   * what the person heard, as a barge-in would, so the model does not take the unheard rest as said.
+   */
+  async afterResume(): Promise<void> {
+    const cut = this.cut
+    this.cut = null
+    if (!cut) return
+    if (cut.responseId) {
+      this.host.send({ type: 'response.cancel' })
+      this.host.metrics.count('cancelsSent')
+    }
+    const heard = await cut.heard
+    if (!heard || !this.host.connected()) return
+    this.host.send({ type: 'conversation.item.truncate', item_id: heard.itemId, content_index: 0, audio_end_ms: heard.audioEndMs })
+    this.host.metrics.count('truncatesSent')
+  }
+
+  /** A new upstream session replaced the dropped one: its items are gone, so nothing is truncated. */
+  forgetCut(): void {
+    this.cut = null
   }
 
   reset(): void {
     this.responseId = null
     this.audioItemId = null
+    this.cut = null
   }
 }

@@ -85,7 +85,8 @@ describe('VoiceSession resuming a dropped connection', () => {
     session.sendUserText('Still there?')
     audio.frame()
     await until(() => fake.sentTypes().includes('response.create') && fake.appends() === 2)
-    expect(fake.sentTypes()).toEqual(['conversation.item.create', 'response.create'])
+    // resp_1 was in progress at the drop: it is cancelled (the worklet had nothing left of it to truncate).
+    expect(fake.sentTypes()).toEqual(['response.cancel', 'conversation.item.create', 'response.create'])
     // The audio timeline goes on where the first socket left it.
     await until(() => session.stats().framesSent === 2)
 
@@ -93,6 +94,112 @@ describe('VoiceSession resuming a dropped connection', () => {
     expect(result).toEqual({ postChat: expect.objectContaining({ status: 'done' }), error: null })
     expect(errors).toEqual([])
     expect(closed).toEqual([])
+  })
+
+  test('the answer a drop cut off is cancelled and truncated to what was heard once the same conversation is back', async () => {
+    let answer: (() => void) | null = null
+    const relay = resumingRelay()
+    fake.relay = resumingRelay({ onResume: (ws) => (answer = () => relay.onOpen(ws)) })
+    const { session, audio } = await connected()
+    fake.emit({ type: 'response.created', response: { id: 'resp_1', status: 'in_progress', output: [] } })
+    fake.emit(delta('item_a'))
+    await until(() => audio.log.includes('append item_a'))
+    // 350 ms of item_a had been heard when the network went.
+    audio.playing('item_a', 24 * 350)
+    fake.socket?.terminate()
+    await until(() => answer !== null)
+    // Nothing goes out on a dead socket, and nothing is sent before the relay has the conversation back.
+    expect(fake.sentTypes()).toEqual([])
+    answer!()
+    await until(() => fake.received.some((event) => event.type === 'conversation.item.truncate'))
+    expect(fake.received.filter((event) => event.type !== 'input_audio_buffer.append')).toEqual([
+      { type: 'response.cancel' },
+      { type: 'conversation.item.truncate', item_id: 'item_a', content_index: 0, audio_end_ms: 350 },
+    ])
+    expect(session.stats()).toMatchObject({ cancelsSent: 1, truncatesSent: 1 })
+    // Only once: a second drop with nothing playing sends nothing more.
+    audio.playing('', 0)
+    answer = null
+    fake.socket?.terminate()
+    await until(() => answer !== null)
+    answer!()
+    await until(() => fake.sockets.length === 3 && session.status === 'connected')
+    await Bun.sleep(50)
+    expect(fake.sentTypes()).toEqual(['response.cancel', 'conversation.item.truncate'])
+  })
+
+  test('after a restart (grace passed) the old answer is not truncated: its items are gone', async () => {
+    fake.relay = resumingRelay({ mode: 'restarted' })
+    const { session, audio } = await connected()
+    fake.emit({ type: 'response.created', response: { id: 'resp_1', status: 'in_progress', output: [] } })
+    fake.emit(delta('item_a'))
+    await until(() => audio.log.includes('append item_a'))
+    audio.playing('item_a', 24 * 350)
+    fake.socket?.terminate()
+    await until(() => fake.sockets.length === 2 && session.status === 'connected')
+    session.sendUserText('Hello again')
+    await until(() => fake.sentTypes().includes('response.create'))
+    expect(fake.sentTypes()).toEqual(['conversation.item.create', 'response.create'])
+  })
+
+  test('what the person changes while reconnecting is sent once the connection is back: the latest settings and turn mode, typed turns in order', async () => {
+    let answer: (() => void) | null = null
+    const relay = resumingRelay()
+    fake.relay = resumingRelay({ onResume: (ws) => (answer = () => relay.onOpen(ws)) })
+    const { session } = await connected({ turnMode: 'manual' })
+    expect(fake.sentTypes()).toEqual(['session.update'])
+    fake.received = []
+    fake.socket?.terminate()
+    await until(() => answer !== null)
+    expect(session.status).toBe('reconnecting')
+    session.send({ type: 'hearth.settings', reminder: true })
+    session.send({ type: 'hearth.settings', reminder: false })
+    await session.setTurnMode('server_vad')
+    await session.setTurnMode('manual')
+    await session.setTurnMode('server_vad')
+    session.sendUserText('first')
+    session.sendUserText('second')
+    // Of the moment, so dropped: the drop already changed what they referred to.
+    session.send({ type: 'input_audio_buffer.commit' })
+    session.send({ type: 'response.cancel' })
+    await Bun.sleep(30)
+    expect(fake.received).toEqual([])
+    expect(session.turnMode).toBe('server_vad')
+
+    answer!()
+    await until(() => fake.sentTypes().length === 6)
+    await Bun.sleep(50)
+    const texts = fake.received
+      .filter((event) => event.type === 'conversation.item.create')
+      .map((event) => (event.type === 'conversation.item.create' && event.item.type === 'message' ? event.item.content[0] : null))
+    expect(fake.sentTypes()).toEqual([
+      'hearth.settings',
+      'session.update',
+      'conversation.item.create',
+      'response.create',
+      'conversation.item.create',
+      'response.create',
+    ])
+    expect(fake.received[0]).toEqual({ type: 'hearth.settings', reminder: false })
+    expect(fake.received[1]).toMatchObject({ session: { audio: { input: { turn_detection: { type: 'server_vad' } } } } })
+    expect(texts).toEqual([
+      { type: 'input_text', text: 'first' },
+      { type: 'input_text', text: 'second' },
+    ])
+    // Nothing is kept for later once the connection is back.
+    session.send({ type: 'hearth.settings', reminder: true })
+    await until(() => fake.sentTypes().length === 7)
+  })
+
+  test('what was held while reconnecting is dropped when the conversation ends instead', async () => {
+    fake.relay = resumingRelay({ graceMs: 300, onResume: (ws) => ws.terminate() })
+    const { session, closed } = await connected({ resumeTiming: { marginMs: 0 } })
+    fake.received = []
+    fake.socket?.terminate()
+    await until(() => session.status === 'reconnecting')
+    session.sendUserText('lost')
+    await until(() => closed.length === 1, 5_000)
+    expect(fake.sentTypes()).toEqual([])
   })
 
   test('microphone frames while reconnecting are dropped, not queued for later', async () => {

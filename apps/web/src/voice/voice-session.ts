@@ -46,6 +46,9 @@ export class VoiceSession {
   private aborted = false
   private ending: Promise<DisconnectResult> | null = null
   private micMuted = false
+  /** Settings and turn detection changed while reconnecting (the latest of each), and typed turns. */
+  private readonly held = new Map<BrowserEvent['type'], BrowserEvent>()
+  private heldTexts: string[] = []
   private talking = false
   /** Audio figures kept from the last audio, so stats() still answers after the session ended. */
   private audioFigures: AudioFigures = { outputLatencyMs: 0, sampleRate: 0, speakerRoute: null }
@@ -141,6 +144,7 @@ export class VoiceSession {
   }
 
   send(event: BrowserEvent): void {
+    if (this.statusValue === 'reconnecting' && this.hold(event)) return
     const connection = this.connection
     if (!connection?.isOpen) return
     connection.send(JSON.stringify(event))
@@ -153,7 +157,7 @@ export class VoiceSession {
     this.turnModeValue = mode
     this.talking = false
     this.updateFrameGate()
-    if (this.statusValue !== 'connected') return
+    if (!this.live()) return
     this.sendTurnDetection(mode === 'manual' ? null : this.serverVad())
     await this.audio?.capture.setMuted(mode === 'manual' || this.micMuted)
   }
@@ -183,6 +187,7 @@ export class VoiceSession {
 
   /** Adds `text` as the person's turn and asks for an answer (the testing page's second model). */
   sendUserText(text: string): void {
+    if (this.statusValue === 'reconnecting') return void this.heldTexts.push(text)
     if (this.statusValue !== 'connected') return
     this.send({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text }] } })
     this.send({ type: 'response.create' })
@@ -290,10 +295,42 @@ export class VoiceSession {
 
   private resumed(event: HearthResumed): void {
     this.setStatus('connected')
-    if (event.mode !== 'restarted') return
-    // A new upstream session: it gets what connect() sent the first one.
-    this.sendStartSettings()
-    this.listener.onRestarted?.(event.summarised)
+    if (event.mode === 'restarted') {
+      // A new upstream session: it gets what connect() sent the first one; the old one's items are gone.
+      this.assistant.forgetCut()
+      this.sendStartSettings()
+    } else {
+      void this.assistant.afterResume()
+    }
+    this.sendHeld()
+    if (event.mode === 'restarted') this.listener.onRestarted?.(event.summarised)
+  }
+
+  /**
+   * While reconnecting, what the person changed is kept and sent once the connection is back: the latest
+   * settings and turn detection, and typed turns in order. What belongs to the moment (audio buffer commits and
+   * clears, cancels, truncates) is dropped: the drop already changed what it referred to.
+   */
+  private hold(event: BrowserEvent): boolean {
+    if (event.type === 'hearth.settings') {
+      const before = this.held.get('hearth.settings')
+      this.held.set('hearth.settings', before?.type === 'hearth.settings' ? { ...before, ...event } : event)
+      return true
+    }
+    if (event.type === 'session.update') {
+      this.held.set('session.update', event)
+      return true
+    }
+    return false
+  }
+
+  private sendHeld(): void {
+    const events = [...this.held.values()]
+    const texts = this.heldTexts
+    this.held.clear()
+    this.heldTexts = []
+    for (const event of events) this.send(event)
+    for (const text of texts) this.sendUserText(text)
   }
 
   private onSocketClosed(message: string): void {
@@ -343,6 +380,8 @@ export class VoiceSession {
 
   private async teardown(): Promise<void> {
     this.connection?.close()
+    this.held.clear()
+    this.heldTexts = []
     this.waiters.failAll(new Error('The voice session has ended.'))
     this.assistant.reset()
     this.watch.reset()
