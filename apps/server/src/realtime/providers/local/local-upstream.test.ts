@@ -116,7 +116,8 @@ describe('local realtime provider', () => {
     const cancelAt = performance.now();
     local.upstream.send({ type: 'response.cancel' });
     const done = await local.waitFor('response.done');
-    expect(done.at - cancelAt).toBeLessThan(20);
+    // At once: well before the rest of the answer (seconds of audio) would have played; loose for a loaded CI.
+    expect(done.at - cancelAt).toBeLessThan(100);
     expect(done.response).toMatchObject({ status: 'cancelled', status_details: { type: 'cancelled', reason: 'client_cancelled' } });
     const audioCount = local.events.filter((e) => e.type === 'response.output_audio.delta').length;
     await Bun.sleep(150);
