@@ -18,6 +18,7 @@ import { openVoiceAudio, type VoiceAudio, type VoiceAudioCallbacks } from '@/voi
 import { VoiceConnectError } from '@/voice/errors'
 import { endSession, POST_CHAT_TIMEOUT_MS } from '@/voice/end-session'
 import { EventWaiters } from '@/voice/event-waiters'
+import { HeldWhileReconnecting } from '@/voice/held-while-reconnecting'
 import { ResumableSocket } from '@/voice/resumable-socket'
 import { type InputPosition, SOCKET_WORKER_URL } from '@/voice/socket-worker-messages'
 import { TurnWatch } from '@/voice/turn-watch'
@@ -46,9 +47,8 @@ export class VoiceSession {
   private aborted = false
   private ending: Promise<DisconnectResult> | null = null
   private micMuted = false
-  /** Settings and turn detection changed while reconnecting (the latest of each), and typed turns. */
-  private readonly held = new Map<BrowserEvent['type'], BrowserEvent>()
-  private heldTexts: string[] = []
+  /** Settings, turn detection and typed turns changed while reconnecting, sent once the connection is back. */
+  private readonly held = new HeldWhileReconnecting()
   private talking = false
   /** Audio figures kept from the last audio, so stats() still answers after the session ended. */
   private audioFigures: AudioFigures = { outputLatencyMs: 0, sampleRate: 0, speakerRoute: null }
@@ -144,7 +144,7 @@ export class VoiceSession {
   }
 
   send(event: BrowserEvent): void {
-    if (this.statusValue === 'reconnecting' && this.hold(event)) return
+    if (this.statusValue === 'reconnecting' && this.held.hold(event)) return
     const connection = this.connection
     if (!connection?.isOpen) return
     connection.send(JSON.stringify(event))
@@ -187,7 +187,7 @@ export class VoiceSession {
 
   /** Adds `text` as the person's turn and asks for an answer (the testing page's second model). */
   sendUserText(text: string): void {
-    if (this.statusValue === 'reconnecting') return void this.heldTexts.push(text)
+    if (this.statusValue === 'reconnecting') return this.held.holdText(text)
     if (this.statusValue !== 'connected') return
     this.send({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text }] } })
     this.send({ type: 'response.create' })
@@ -302,35 +302,11 @@ export class VoiceSession {
     } else {
       void this.assistant.afterResume()
     }
-    this.sendHeld()
-    if (event.mode === 'restarted') this.listener.onRestarted?.(event.summarised)
-  }
-
-  /**
-   * While reconnecting, what the person changed is kept and sent once the connection is back: the latest
-   * settings and turn detection, and typed turns in order. What belongs to the moment (audio buffer commits and
-   * clears, cancels, truncates) is dropped: the drop already changed what it referred to.
-   */
-  private hold(event: BrowserEvent): boolean {
-    if (event.type === 'hearth.settings') {
-      const before = this.held.get('hearth.settings')
-      this.held.set('hearth.settings', before?.type === 'hearth.settings' ? { ...before, ...event } : event)
-      return true
-    }
-    if (event.type === 'session.update') {
-      this.held.set('session.update', event)
-      return true
-    }
-    return false
-  }
-
-  private sendHeld(): void {
-    const events = [...this.held.values()]
-    const texts = this.heldTexts
-    this.held.clear()
-    this.heldTexts = []
-    for (const event of events) this.send(event)
+    // What the person changed meanwhile (voice/held-while-reconnecting.ts).
+    const { events, texts } = this.held.take()
+    for (const held of events) this.send(held)
     for (const text of texts) this.sendUserText(text)
+    if (event.mode === 'restarted') this.listener.onRestarted?.(event.summarised)
   }
 
   private onSocketClosed(message: string): void {
@@ -381,7 +357,6 @@ export class VoiceSession {
   private async teardown(): Promise<void> {
     this.connection?.close()
     this.held.clear()
-    this.heldTexts = []
     this.waiters.failAll(new Error('The voice session has ended.'))
     this.assistant.reset()
     this.watch.reset()
