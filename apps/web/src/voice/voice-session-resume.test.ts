@@ -55,6 +55,14 @@ const delta = (itemId: string) => ({
   delta: 'AAAA',
 })
 
+/** resp_1 in progress, its item_a playing, of which 350 ms had been heard when the network goes. */
+async function answerPlaying(audio: Awaited<ReturnType<typeof connected>>['audio']) {
+  fake.emit({ type: 'response.created', response: { id: 'resp_1', status: 'in_progress', output: [] } })
+  fake.emit(delta('item_a'))
+  await until(() => audio.log.includes('append item_a'))
+  audio.playing('item_a', 24 * 350)
+}
+
 describe('VoiceSession resuming a dropped connection', () => {
   test('a dropped socket: reconnecting, resumed with resume=<token>, and the same conversation goes on', async () => {
     fake.relay = resumingRelay({ missed: [{ type: 'hearth.memory', key: 'hobby', value: 'chess' }] })
@@ -101,11 +109,7 @@ describe('VoiceSession resuming a dropped connection', () => {
     const relay = resumingRelay()
     fake.relay = resumingRelay({ onResume: (ws) => (answer = () => relay.onOpen(ws)) })
     const { session, audio } = await connected()
-    fake.emit({ type: 'response.created', response: { id: 'resp_1', status: 'in_progress', output: [] } })
-    fake.emit(delta('item_a'))
-    await until(() => audio.log.includes('append item_a'))
-    // 350 ms of item_a had been heard when the network went.
-    audio.playing('item_a', 24 * 350)
+    await answerPlaying(audio)
     fake.socket?.terminate()
     await until(() => answer !== null)
     // Nothing goes out on a dead socket, and nothing is sent before the relay has the conversation back.
@@ -131,10 +135,7 @@ describe('VoiceSession resuming a dropped connection', () => {
   test('after a restart (grace passed) the old answer is not truncated: its items are gone', async () => {
     fake.relay = resumingRelay({ mode: 'restarted' })
     const { session, audio } = await connected()
-    fake.emit({ type: 'response.created', response: { id: 'resp_1', status: 'in_progress', output: [] } })
-    fake.emit(delta('item_a'))
-    await until(() => audio.log.includes('append item_a'))
-    audio.playing('item_a', 24 * 350)
+    await answerPlaying(audio)
     fake.socket?.terminate()
     await until(() => fake.sockets.length === 2 && session.status === 'connected')
     session.sendUserText('Hello again')
