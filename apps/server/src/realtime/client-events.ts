@@ -23,8 +23,27 @@ const MAX_ID_LENGTH = 100;
 const MAX_AUDIO_END_MS = 4 * 60 * 60 * 1000;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-/** The audio of an append: whole base64 quads (so it decodes to whole bytes), nothing else. */
-export const isBase64Audio = (audio: string): boolean => audio.length % 4 === 0 && BASE64.test(audio);
+type FromBase64 = (text: string, options: { lastChunkHandling: 'loose' }) => Uint8Array;
+const fromBase64 = (Uint8Array as unknown as { fromBase64?: FromBase64 }).fromBase64;
+
+/**
+ * The audio of an append: whole base64 quads (so it decodes to whole bytes), nothing else. Checked on every
+ * microphone frame, so by the runtime's native decoder (about 8x faster than the regular expression on a 20 ms
+ * frame): it refuses any character outside the alphabet and misplaced padding, and skips ASCII whitespace,
+ * which the decoded length then gives away. Same verdicts as the expression (fast-append.test.ts).
+ */
+export function isBase64Audio(audio: string): boolean {
+  if (audio.length % 4 !== 0) return false;
+  if (!fromBase64) return BASE64.test(audio);
+  let decoded: Uint8Array;
+  try {
+    decoded = fromBase64(audio, { lastChunkHandling: 'loose' });
+  } catch {
+    return false;
+  }
+  const padding = audio.endsWith('==') ? 2 : audio.endsWith('=') ? 1 : 0;
+  return decoded.length === (audio.length / 4) * 3 - padding;
+}
 
 const allowed = new Set<string>(BROWSER_EVENT_TYPES);
 

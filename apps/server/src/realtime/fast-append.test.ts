@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
-import { checkClientEvent } from './client-events';
+import { checkClientEvent, isBase64Audio } from './client-events';
 import { AppendFrame, appendFrameOf, takeAppendsFirst } from './fast-append';
 
 const MAX = 64 * 1024;
@@ -68,6 +68,44 @@ describe('appendFrameOf', () => {
         expect(checkClientEvent({ type: 'input_audio_buffer.append', audio }, { staff: false }).ok).toBe(true);
         expect(appendFrameOf(frame(audio), MAX)?.audio).toBe(audio);
       }),
+    );
+  });
+});
+
+describe('isBase64Audio (the native decoder, checked against the definition)', () => {
+  // The definition: whole quads of the standard alphabet, padding only at the end.
+  const definition = (audio: string) => audio.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(audio);
+
+  test('the edge cases', () => {
+    const accepted = ['', 'AAAA', 'AA==', 'AAA=', 'AB==', 'AAB=', 'AAAAAAA=', AUDIO];
+    const refused = [
+      'AAA',
+      'A===',
+      '====',
+      'AA=A',
+      'AAAA=AAA',
+      'AAAA====',
+      'AA AA',
+      'AAA AAAA',
+      ' AAA',
+      'AAA\n',
+      '\tAAA',
+      'AB-_',
+      'AB"C',
+      'AB\\C',
+      'AAé=',
+    ];
+    for (const audio of accepted) expect({ audio, ok: isBase64Audio(audio) }).toEqual({ audio, ok: true });
+    for (const audio of refused) expect({ audio, ok: isBase64Audio(audio) }).toEqual({ audio, ok: false });
+  });
+
+  test('the same verdict as the definition on near-base64 strings', () => {
+    const unit = fc.constantFrom('A', 'Q', 'g', 'z', '9', '+', '/', '=', '-', '_', ' ', '\t', '\n', '\r', '"', '\\', 'é', '\u0000');
+    fc.assert(
+      fc.property(fc.oneof(fc.base64String(), fc.string({ unit })), (audio) => {
+        expect(isBase64Audio(audio)).toBe(definition(audio));
+      }),
+      { numRuns: 5000 },
     );
   });
 });
