@@ -90,6 +90,10 @@ export const NAMED_PROMPTS: Record<string, string> = {
     'conversation, to be sent to them by text message.',
   reminder_sms: 'Write a friendly text message reminding the person of their conversation and inviting them back with ' + 'their link.',
   quiz_summary: 'Summarise the quiz answers in the conversation in two sentences.',
+  resume_summary:
+    'Summarise the earlier part of this conversation for the voice assistant that goes on with it after a ' +
+    'dropped connection: the topics, what the person shared and how they felt. Under 100 words. Do not quote ' +
+    'the person.',
   subgroup_naming:
     'Given the profiles of the members of one subgroup, write a short name (two to four words) and a one ' +
     'sentence description of what they have in common.',

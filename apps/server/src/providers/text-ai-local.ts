@@ -88,6 +88,8 @@ const T = {
   quizMember: 'The member',
   quizModule: 'this module',
   quizNone: 'several things',
+  resumeThemes: 'Earlier they talked about ',
+  resumeEnd: '.',
   // The words of the member-description and subgroup-name sentences written below.
   member: 'Brings a shared interest in an to A welcome addition to',
   subgroup: 'Circle Open Members who share an interest in Members with a wide mix of interests',
@@ -162,6 +164,8 @@ export function localComplete(task: TextTask, input: string, temperature: number
     }
     case 'quiz_summary':
       return quizSummary(said, name, s.get(INPUT.module) ?? '', safe);
+    case 'resume_summary':
+      return safe([T.resumeThemes, list(recent(8)), T.resumeEnd]);
     case 'subgroup_naming':
       return JSON.stringify(localSubgroupName(s.get(INPUT.memberProfiles) ?? input, s.get(INPUT.namesUsed) ?? ''));
     case 'member_description':

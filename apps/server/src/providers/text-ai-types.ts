@@ -11,6 +11,7 @@ export type TextTask =
   | 'subgroup_naming'
   | 'member_description'
   | 'test_user_generation'
+  | 'resume_summary'
   | 'second_model_reply';
 
 export interface TextAi {

@@ -50,6 +50,8 @@ const FORMAT_NOTES: Partial<Record<TextTask, string>> = {
   quiz_summary:
     'Write one to three sentences, in the third person, about what the person shared in this module. ' +
     'Do not quote them and do not use quotation marks.',
+  // Issue 10: read by the voice assistant that goes on with the conversation after a dropped connection.
+  resume_summary: 'Write only the summary, in the third person, for the assistant. Do not use quotation marks.',
 };
 
 const DEFAULT_MAX_TOKENS: Record<TextTask, number> = {
@@ -59,6 +61,7 @@ const DEFAULT_MAX_TOKENS: Record<TextTask, number> = {
   tagline_sms: 80,
   reminder_sms: 200,
   quiz_summary: 200,
+  resume_summary: 250,
   subgroup_naming: 200,
   member_description: 120,
   test_user_generation: 300,

@@ -193,4 +193,38 @@ describe('after the grace period', () => {
     again.close();
     await (await fake.nextConnection()).closed;
   });
+
+  test('a long conversation: the turns before the last twelve are summarised by the text provider, not dropped', async () => {
+    const { client, upstream, token } = await connect(staff, '?page=console');
+    await client.waitFor('hearth.session');
+    const turns = [
+      'We keep bees on the allotment by the canal',
+      'My granddaughter helps me with the beehives on Saturdays',
+      ...Array.from({ length: 6 }, (_, i) => `Something else entirely, number ${i}`),
+    ];
+    for (const turn of turns) {
+      upstream.userSpoke(turn);
+      upstream.speak('Tell me more.');
+      upstream.finishResponse();
+      await client.waitFor('response.done');
+      client.messages.length = 0;
+    }
+    client.close(4100);
+    await upstream.closed; // the grace passed: the session ended and left its carry-over
+
+    const back = await reopen(staff, '?page=console', token);
+    const next = await fake.nextConnection();
+    expect(await back.waitFor('hearth.resumed')).toMatchObject({ mode: 'restarted', summarised: true });
+    const instructions = String((await next.waitFor('session.update')).session.instructions);
+    // 16 turns: the first 4 summarised (local text provider: their keywords, never their sentences), 12 quoted.
+    expect(instructions).toContain('The conversation had 16 turns; the last 12 were');
+    const summaryLine = instructions.split('\n').find((line) => line.startsWith('The first 4 turns, summarised: '));
+    expect(summaryLine).toBeDefined();
+    expect(summaryLine).toMatch(/beehives|allotment|granddaughter/);
+    expect(summaryLine).not.toContain('We keep bees on the allotment');
+    expect(instructions).not.toContain('- They said: We keep bees');
+    expect(instructions).toContain('- They said: Something else entirely, number 0');
+    back.close();
+    await next.closed;
+  });
 });

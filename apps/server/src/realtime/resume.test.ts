@@ -1,7 +1,7 @@
 import { describe, expect, setSystemTime, test } from 'bun:test';
 import { randomUUID } from 'node:crypto';
 import { ClientLink, MAX_MISSED_EVENTS } from './client-link';
-import { CarryOvers, newResumeToken, resumeSessionId, sameToken, summariseConversation, type CarryOver } from './resume';
+import { CarryOvers, earlierTurns, newResumeToken, resumeSessionId, sameToken, summariseConversation, type CarryOver } from './resume';
 
 function channel() {
   const sent: string[] = [];
@@ -44,34 +44,69 @@ describe('the conversation summarised for the next session', () => {
     expect(summary.split('\n').at(-1)!).toEndWith('…');
     expect(summariseConversation([])).toBe('');
   });
+
+  test('with a summary of the earlier turns, it comes before the last lines; the turns it covers are the ones left out', () => {
+    const lines = Array.from({ length: 20 }, (_, i) => ({ role: i % 2 ? ('assistant' as const) : ('user' as const), text: `line ${i}` }));
+    expect(earlierTurns(lines).map((l) => l.text)).toEqual(Array.from({ length: 8 }, (_, i) => `line ${i}`));
+    const summary = summariseConversation(lines, '  Earlier they talked about\n allotments and broad beans. ');
+    const at = (text: string) => summary.split('\n').findIndex((line) => line.includes(text));
+    expect(summary).toContain('The first 8 turns, summarised: Earlier they talked about allotments and broad beans.');
+    expect(at('The first 8 turns')).toBeLessThan(at('line 8'));
+    // Nothing left out, nothing to summarise: the same as without.
+    const short = lines.slice(0, 12);
+    expect(earlierTurns(short)).toEqual([]);
+    expect(summariseConversation(short, 'ignored')).toBe(summariseConversation(short));
+    // A long summary is clipped.
+    expect(summariseConversation(lines, 'y'.repeat(5000)).length).toBeLessThan(summariseConversation(lines).length + 1300);
+  });
 });
 
 describe('carry-overs', () => {
   const carry = (owner: string): CarryOver => ({ owner, module: 'm', version: 1, promptName: 'p', summary: 's' });
 
-  test('are taken once, only by their owner, and expire', () => {
+  test('are taken once, only by their owner, and expire', async () => {
     const store = new CarryOvers(1000);
     store.put('t1', carry('user:a'));
-    expect(store.take('t1', 'user:b')).toBeNull();
-    expect(store.take('t1', 'user:a')).toEqual(carry('user:a'));
-    expect(store.take('t1', 'user:a')).toBeNull();
+    expect(await store.take('t1', 'user:b')).toBeNull();
+    expect(await store.take('t1', 'user:a')).toEqual(carry('user:a'));
+    expect(await store.take('t1', 'user:a')).toBeNull();
     const now = Date.now();
     store.put('t2', carry('user:a'));
     setSystemTime(new Date(now + 1001));
     try {
-      expect(store.take('t2', 'user:a')).toBeNull();
+      expect(await store.take('t2', 'user:a')).toBeNull();
       expect(store.size).toBe(0);
     } finally {
       setSystemTime();
     }
   });
 
-  test('are bounded: the oldest go first', () => {
+  test('are bounded: the oldest go first', async () => {
     const store = new CarryOvers(60_000, 3);
     for (const t of ['a', 'b', 'c', 'd']) store.put(t, carry('x'));
     expect(store.size).toBe(3);
-    expect(store.take('a', 'x')).toBeNull();
-    expect(store.take('d', 'x')).not.toBeNull();
+    expect(await store.take('a', 'x')).toBeNull();
+    expect(await store.take('d', 'x')).not.toBeNull();
+  });
+
+  test('a better summary still being written: taken when ready, waited for a little, else the excerpt serves', async () => {
+    const store = new CarryOvers(60_000);
+    const later = (summary: string | null, ms: number) => new Promise<string | null>((resolve) => setTimeout(resolve, ms, summary));
+    // Ready before the page came back.
+    store.put('ready', carry('x'), Promise.resolve('refined'));
+    await Bun.sleep(0);
+    expect((await store.take('ready', 'x'))?.summary).toBe('refined');
+    // Still being written: waited for.
+    store.put('soon', carry('x'), later('refined soon', 30));
+    expect((await store.take('soon', 'x', 1_000))?.summary).toBe('refined soon');
+    // Too slow, or failed: the excerpt.
+    store.put('slow', carry('x'), later('too late', 500));
+    expect((await store.take('slow', 'x', 20))?.summary).toBe('s');
+    store.put('failed', carry('x'), Promise.resolve(null));
+    expect((await store.take('failed', 'x'))?.summary).toBe('s');
+    // Not the owner: nothing, refined or not.
+    store.put('other', carry('x'), Promise.resolve('refined'));
+    expect(await store.take('other', 'y')).toBeNull();
   });
 });
 

@@ -37,14 +37,20 @@ export interface CarryOver {
   summary: string;
 }
 
-const SUMMARY_LINES = 12;
+/** The turns the summary quotes line by line; earlier ones are summarised by the text provider (resume-summary.ts). */
+export const SUMMARY_LINES = 12;
 const SUMMARY_LINE_CHARS = 240;
+const EARLIER_SUMMARY_CHARS = 1200;
+
+/** The turns before those the summary quotes: what the text provider is asked to summarise. */
+export const earlierTurns = (transcript: readonly TranscriptLine[]): TranscriptLine[] => transcript.slice(0, -SUMMARY_LINES);
 
 /**
- * The conversation so far, condensed for the next session's instructions: its length, then its most recent
- * lines, each clipped. Built from the relay's memory of the session (never from stored text).
+ * The conversation so far, condensed for the next session's instructions: its length, a summary of the earlier
+ * turns when there is one, then its most recent lines, each clipped. Built from the relay's memory of the
+ * session (never from stored text).
  */
-export function summariseConversation(transcript: readonly TranscriptLine[]): string {
+export function summariseConversation(transcript: readonly TranscriptLine[], earlier?: string): string {
   if (transcript.length === 0) return '';
   const recent = transcript.slice(-SUMMARY_LINES);
   const lines = recent.map((line) => {
@@ -52,19 +58,30 @@ export function summariseConversation(transcript: readonly TranscriptLine[]): st
     const clipped = text.length > SUMMARY_LINE_CHARS ? `${text.slice(0, SUMMARY_LINE_CHARS - 1)}…` : text;
     return `- ${line.role === 'user' ? 'They said' : 'You said'}: ${clipped}`;
   });
-  const earlier = transcript.length - recent.length;
+  const before = transcript.length - recent.length;
+  const summary = earlier?.replace(/\s+/g, ' ').trim().slice(0, EARLIER_SUMMARY_CHARS);
   return [
     '# Continuing after a dropped connection',
     'The connection to this person dropped and this is a new session of the same conversation. Do not start over ' +
       'or greet them as if for the first time: acknowledge briefly that the line dropped and go on from where it stopped.',
-    `The conversation had ${transcript.length} turns${earlier > 0 ? `; the last ${recent.length} were` : ', which were'}:`,
+    ...(before > 0 && summary ? [`The first ${before} turns, summarised: ${summary}`] : []),
+    `The conversation had ${transcript.length} turns${before > 0 ? `; the last ${recent.length} were` : ', which were'}:`,
     ...lines,
   ].join('\n');
 }
 
+/** How long a page coming back waits for a summary still being written before it goes on without it. */
+const REFINE_WAIT_MS = 3_000;
+
+interface Entry {
+  carry: CarryOver;
+  expires: number;
+  refined?: Promise<string | null>;
+}
+
 /** Carry-overs by token, each for `ttlMs`, at most `max` (the oldest go first). */
 export class CarryOvers {
-  private readonly entries = new Map<string, { carry: CarryOver; expires: number }>();
+  private readonly entries = new Map<string, Entry>();
 
   constructor(
     private readonly ttlMs: number,
@@ -75,18 +92,33 @@ export class CarryOvers {
     return this.entries.size;
   }
 
-  put(token: string, carry: CarryOver) {
+  /**
+   * `refined`, when given, is a better summary still being written (resume-summary.ts): take() waits for it a
+   * little, then goes on with what it has.
+   */
+  put(token: string, carry: CarryOver, refined?: Promise<string | null>) {
     this.sweep();
-    this.entries.set(token, { carry, expires: Date.now() + this.ttlMs });
+    const entry: Entry = { carry, expires: Date.now() + this.ttlMs, refined };
+    this.entries.set(token, entry);
+    refined?.then((summary) => {
+      if (summary) entry.carry = { ...entry.carry, summary };
+      entry.refined = undefined;
+    });
     while (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
   }
 
   /** Once only, and only for the identity that held the session. */
-  take(token: string, owner: string): CarryOver | null {
+  async take(token: string, owner: string, waitMs = REFINE_WAIT_MS): Promise<CarryOver | null> {
     this.sweep();
     const entry = this.entries.get(token);
     if (!entry || entry.carry.owner !== owner) return null;
     this.entries.delete(token);
+    if (entry.refined) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const summary = await Promise.race([entry.refined, new Promise<null>((resolve) => (timer = setTimeout(resolve, waitMs, null)))]);
+      clearTimeout(timer);
+      if (summary) return { ...entry.carry, summary };
+    }
     return entry.carry;
   }
 

@@ -14,7 +14,8 @@ import { PendingEvents } from './pending-events';
 import { createLocalUpstream } from './providers/local/local-upstream';
 import { createOpenAiUpstream } from './providers/openai/openai-upstream';
 import { insertVoiceSession, markVoiceSessionEnded } from './repository';
-import { CarryOvers, ownerKey, resumeSessionId, sameToken, type CarryOver } from './resume';
+import { CarryOvers, earlierTurns, ownerKey, resumeSessionId, sameToken, summariseConversation, type CarryOver } from './resume';
+import { summariseEarlierTurns } from './resume-summary';
 import { initialSettings } from './session-config';
 import type { UpstreamFactory } from './upstream';
 import { VoiceSession } from './voice-session';
@@ -147,7 +148,7 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
     if (id && !session && (await live.onAnotherInstance(id))) {
       return slot.close(CLOSE_CODES.resumeElsewhere, 'This session is on another server process: connect again');
     }
-    await start(slot, admitted, carryOvers.take(token, owner) ?? { summary: '' });
+    await start(slot, admitted, (await carryOvers.take(token, owner)) ?? { summary: '' });
   }
 
   async function start(slot: Slot, admitted: Admitted, carry?: Partial<CarryOver>) {
@@ -207,7 +208,14 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
       onFinished: () => sessions.delete(session),
       pending: slot.pending,
       graceMs: voiceResumeGraceMs,
-      onCarryOver: (token, next) => carryOvers.put(token, next),
+      onCarryOver: (token, next, transcript) => {
+        // The excerpt serves at once; a summary of the turns it leaves out replaces it when the text provider is done.
+        const earlier = earlierTurns(transcript);
+        const refined = earlier.length
+          ? summariseEarlierTurns(deps, earlier).then((text) => (text ? summariseConversation(transcript, text) : null))
+          : undefined;
+        carryOvers.put(token, next, refined);
+      },
     });
     sessions.add(session);
     byId.set(session.id, session);

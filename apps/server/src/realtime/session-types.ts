@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps';
 import type { Identity } from '../plugins/auth';
 import type { ModuleState } from './module-state';
 import type { PendingEvents } from './pending-events';
+import type { TranscriptLine } from '../features/post-chat/run';
 import type { CarryOver } from './resume';
 import type { SessionSettings } from './session-config';
 import type { UpstreamFactory } from './upstream';
@@ -55,8 +56,11 @@ export interface VoiceSessionInit {
   pending?: PendingEvents;
   /** How long a page whose socket dropped may come back to this session (resume.ts); default 0: it ends at once. */
   graceMs?: number;
-  /** A session that ended while its page was away leaves what the next session needs to go on from it. */
-  onCarryOver?(token: string, carry: CarryOver): void;
+  /**
+   * A session that ended while its page was away leaves what the next session needs to go on from it, and its
+   * transcript (from memory, for a better summary of the earlier turns; never stored).
+   */
+  onCarryOver?(token: string, carry: CarryOver, transcript: readonly TranscriptLine[]): void;
 }
 
 /** Ends after which the page may come back and find a new session going on from this one. */

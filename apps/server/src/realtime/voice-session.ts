@@ -42,7 +42,7 @@ export class VoiceSession implements ToolHost {
   /** What a page that dropped reconnects with (`hearth.resumable`). */
   readonly resumeToken: string;
   private readonly link: ClientLink;
-  private readonly onCarryOver?: (token: string, carry: CarryOver) => void;
+  private readonly onCarryOver?: VoiceSessionInit['onCarryOver'];
   private resumableSent = false;
   private readonly upstream: Upstream;
   private readonly onEnded: () => void;
@@ -374,12 +374,14 @@ export class VoiceSession implements ToolHost {
 
   /** What a new session needs to go on from this one, handed over before the transcript is dropped. */
   private carryOver() {
-    this.onCarryOver?.(this.resumeToken, {
+    const transcript = [...this.transcript.all];
+    const carry = {
       owner: ownerKey(this.identity),
       module: this.modules.moduleName,
       version: this.modules.version,
       promptName: this.modules.promptName,
-      summary: summariseConversation(this.transcript.all),
-    });
+      summary: summariseConversation(transcript),
+    };
+    this.onCarryOver?.(this.resumeToken, carry, transcript);
   }
 }

@@ -8,6 +8,8 @@ const NOTES: Record<string, string> = {
   tagline_sms: 'After a long chat: the one-line tagline texted to the member.',
   reminder_sms: 'The reminder text message, for members who turned reminders on.',
   quiz_summary: 'After a chat: the short summary shown under quiz summaries on the Users tab.',
+  resume_summary:
+    'After a dropped connection that did not come back in time: summarises the earlier part of the chat for the new voice session (not shown to the member).',
   subgroup_naming: 'Assign SubGroups: names and describes each subgroup.',
   member_description: 'Assign SubGroups: one sentence on why a member fits their subgroup.',
   test_user_generation: 'Generate Test Users: invents each test member.',
