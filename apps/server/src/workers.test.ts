@@ -82,9 +82,10 @@ describe('WORKERS', () => {
     const port = freePort();
     const primary = start({ WORKERS: '2', PORT: String(port), DATABASE_URL: db.url });
     try {
+      // Both sockets owned: `ss` can list a socket before it can name its process (pid 0), seen once in CI.
       const workers = await waitFor(
         () => listeners(port),
-        (pids) => pids.length === 2,
+        (pids) => pids.length === 2 && pids.every((pid) => pid > 0),
       );
       expect(new Set(workers).size).toBe(2);
       for (const pid of workers) expect(parentOf(pid)).toBe(primary.pid);
@@ -100,7 +101,7 @@ describe('WORKERS', () => {
       expect(await healthOverNewConnections(port, 10, 'one killed')).toBe(10);
       const replaced = await waitFor(
         () => listeners(port),
-        (pids) => pids.length === 2 && !pids.includes(workers[0]),
+        (pids) => pids.length === 2 && pids.every((pid) => pid > 0) && !pids.includes(workers[0]),
       );
       expect(replaced).toContain(workers[1]);
 
