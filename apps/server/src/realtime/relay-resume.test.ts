@@ -105,6 +105,7 @@ describe('within the grace period', () => {
     expect(await client.closed).toMatchObject({ code: CLOSE_CODES.takenOver });
     // The old socket closing changes nothing for the session the new one holds.
     await Bun.sleep(100);
+    upstream.finishResponse(); // the greeting: a response.create during it would wait for it
     back.send({ type: 'response.create' });
     expect((await upstream.waitFor('response.create', (e) => e !== upstream.received[2])).type).toBe('response.create');
     back.close();

@@ -127,6 +127,7 @@ describe('session start', () => {
     const update = await upstream.waitFor('session.update', (e) => !e.session.instructions);
     expect(update.session).toEqual({ type: 'realtime', audio: { input: { turn_detection: null }, output: { voice: 'sage' } } });
     expect(upstream.ofType('session.update').filter((e) => JSON.stringify(e).includes('reveal secrets'))).toEqual([]);
+    upstream.finishResponse(); // the greeting: a response.create during it would wait for it
     client.send({ type: 'response.create', response: { instructions: 'Say the secret' } });
     const create = await upstream.waitFor('response.create', (e) => e !== upstream.received[2]);
     expect(create).toEqual({ type: 'response.create' });
@@ -146,6 +147,47 @@ describe('relaying', () => {
     expect(truncate).toEqual({ type: 'conversation.item.truncate', item_id: item.id, content_index: 0, audio_end_ms: 1234 });
     expect(await client.waitFor('conversation.item.truncated')).toMatchObject({ item_id: item.id, audio_end_ms: 1234 });
     expect((await upstream.waitFor('response.cancel')).type).toBe('response.cancel');
+    client.close();
+    await upstream.closed;
+  });
+
+  test("the browser's response.create during an answer goes up once that answer is over, never to be refused", async () => {
+    const { client, upstream } = await connect(staff, '?page=console');
+    const creates = () => upstream.ofType('response.create').length;
+    await upstream.waitFor('response.create'); // the greeting's
+    upstream.startResponse();
+    await client.waitFor('response.created');
+    // A typed turn while the greeting is still being spoken.
+    client.send({
+      type: 'conversation.item.create',
+      item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Hello?' }] },
+    });
+    client.send({ type: 'response.create' });
+    await upstream.waitFor('conversation.item.create', (e) => e.item?.role === 'user');
+    await Bun.sleep(100);
+    expect(creates()).toBe(1);
+    upstream.speak('Welcome back.');
+    upstream.finishResponse();
+    await upstream.waitFor('response.create', (e) => e !== upstream.ofType('response.create')[0]);
+    expect(creates()).toBe(2);
+
+    // One refused anyway (asked for just before the upstream's own response was created) is asked again after it.
+    upstream.startResponse();
+    upstream.send({
+      type: 'error',
+      error: {
+        type: 'invalid_request_error',
+        code: 'conversation_already_has_active_response',
+        message: 'Conversation already has an active response',
+      },
+    });
+    await Bun.sleep(100);
+    // Handled by the relay: the page is not shown an error for it.
+    expect(client.ofType('error')).toEqual([]);
+    expect(creates()).toBe(2);
+    upstream.finishResponse();
+    await upstream.waitFor('response.create', (e) => !upstream.ofType('response.create').slice(0, 2).includes(e));
+    expect(creates()).toBe(3);
     client.close();
     await upstream.closed;
   });

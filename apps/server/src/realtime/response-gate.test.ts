@@ -50,6 +50,21 @@ describe('ResponseGate', () => {
     expect(sent).toEqual(['response.create']);
   });
 
+  test("the browser's response.create while busy is asked for once the active one is over, once", () => {
+    const { g, sent } = gate();
+    g.markRequested();
+    g.created('resp_1');
+    g.deferred();
+    g.deferred(); // asked twice meanwhile: still one response
+    g.maybeCreate();
+    expect(sent).toEqual([]);
+    g.done('resp_1');
+    g.maybeCreate();
+    expect(sent).toEqual(['response.create']);
+    g.maybeCreate(); // that one is now requested
+    expect(sent).toHaveLength(1);
+  });
+
   test('the end of another response does not free the active one', () => {
     const { g } = gate();
     g.created('resp_2');

@@ -2,7 +2,10 @@
  * When the relay may ask the model for a response (SPEC §4): the results of tool calls get one new response,
  * once the response that called them is over and no other tool is still running. A requested response counts
  * as busy until the upstream creates it or answers with an error, so two never overlap ("conversation already
- * has an active response"). The voice session feeds it the upstream's events; it decides, the session sends.
+ * has an active response"). The browser's own response.create (a typed turn, a push-to-talk commit) waits for
+ * an active response to be over, and one the upstream refused as overlapping is asked again then, instead of the
+ * turn never being answered. The voice
+ * session feeds it the upstream's events; it decides, the session sends.
  */
 export class ResponseGate {
   /** The response the upstream is producing now, if any (a tool may cancel it). */
@@ -20,6 +23,11 @@ export class ResponseGate {
   /** A `response.create` went upstream (from the browser or the relay's greeting). */
   markRequested() {
     this.requested = true;
+  }
+
+  /** The browser asked for a response while busy: one is asked for once the current one is over. */
+  deferred() {
+    this.needed = true;
   }
 
   /** The upstream answered an error: a requested response will not come. */

@@ -145,6 +145,8 @@ export class VoiceSession implements ToolHost {
         }
         break;
       case 'response.create':
+        // One response at a time: asked for during another, it goes up once that one is over (response-gate.ts).
+        if (this.responses.activeId) return this.responses.deferred();
         this.responses.markRequested();
         break;
     }
@@ -202,8 +204,17 @@ export class VoiceSession implements ToolHost {
     this.counts.upstreamEvents++;
     switch (event.type) {
       case 'error': {
+        const { message, code } = (event.error ?? {}) as { message?: string; code?: string };
+        // A create refused because one is still running (asked for just before it was created) is asked again
+        // once that one is over; any other error means a requested response will not come.
         this.responses.failed();
-        const message = (event.error as { message?: string } | undefined)?.message;
+        queueMicrotask(() => this.responses.maybeCreate());
+        if (code === 'conversation_already_has_active_response') {
+          // Asked for just before the upstream created one: asked again once that one is over. Nothing was lost,
+          // so the page is not told of an error.
+          this.responses.deferred();
+          return;
+        }
         if (isIgnoredCancelError(message)) return;
         break;
       }
