@@ -2,6 +2,8 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { CLOSE_CODES } from '@hearth/protocol';
+import { TestSocket } from './realtime/test-support';
 import { freshPostgresUrl } from './test/harness';
 
 // WORKERS=n (PRODUCT §8): n server processes share one port through reusePort; PGlite refuses with a clear error.
@@ -113,4 +115,71 @@ describe('WORKERS', () => {
       await db.drop();
     }
   });
+
+  test.skipIf(!pgUrl)(
+    'WORKERS=2: a dropped voice connection that reconnects to the other worker is told to connect again (4005) until it reaches its session, which resumes',
+    async () => {
+      const db = await freshPostgresUrl(pgUrl!);
+      const port = freePort();
+      const origin = `http://127.0.0.1:${port}`;
+      const password = 'workers-resume-password';
+      const primary = start({
+        WORKERS: '2',
+        PORT: String(port),
+        DATABASE_URL: db.url,
+        ADMIN_EMAIL: 'boss@example.com',
+        ADMIN_PASSWORD: password,
+      });
+      try {
+        await waitFor(
+          () => listeners(port),
+          (pids) => pids.length === 2 && pids.every((pid) => pid > 0),
+        );
+        const login = await fetch(`${origin}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin },
+          body: JSON.stringify({ email: 'boss@example.com', password }),
+        });
+        expect(login.status).toBe(200);
+        const cookie = login.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; ');
+        const ws = `ws://127.0.0.1:${port}/ws`;
+
+        // Four conversations, each dropped and resumed: with two workers, a new connection reaches the one that
+        // does not hold the session about half the time, so 4005 is all but certain to be met along the way.
+        let elsewhere = 0;
+        for (let conversation = 0; conversation < 4; conversation++) {
+          const first = await TestSocket.open(`${ws}?page=console`, { origin, cookie });
+          const token = String((await first.waitFor('hearth.resumable', () => true, 15_000)).token);
+          await first.waitFor('hearth.session', () => true, 15_000);
+          first.close(4100); // dropped, not ended: the session waits in the worker that holds it
+          await first.closed;
+          let resumed: Record<string, unknown> | null = null;
+          for (let attempt = 0; attempt < 30 && !resumed; attempt++) {
+            const back = await TestSocket.open(`${ws}?page=console&resume=${encodeURIComponent(token)}`, { origin, cookie });
+            const outcome = await Promise.race([back.waitFor('hearth.resumed', () => true, 15_000), back.closed]);
+            if ('type' in outcome) {
+              resumed = outcome;
+              await back.waitFor('hearth.session', () => true, 15_000);
+              expect(back.ofType('hearth.resumable')).toEqual([]); // the same session: no new token
+              back.close(1000);
+              await back.closed;
+            } else {
+              expect(outcome.code).toBe(CLOSE_CODES.resumeElsewhere);
+              elsewhere++;
+            }
+          }
+          expect(resumed).toMatchObject({ type: 'hearth.resumed', mode: 'resumed' });
+        }
+        console.info(`workers.test.ts: 4 resumes across two workers met 4005 ${elsewhere} times`);
+      } finally {
+        primary.kill('SIGTERM');
+        await primary.exited;
+        await db.drop();
+      }
+    },
+    90_000,
+  );
 });
