@@ -23,26 +23,30 @@ const MAX_ID_LENGTH = 100;
 const MAX_AUDIO_END_MS = 4 * 60 * 60 * 1000;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-type FromBase64 = (text: string, options: { lastChunkHandling: 'loose' }) => Uint8Array;
-const fromBase64 = (Uint8Array as unknown as { fromBase64?: FromBase64 }).fromBase64;
+type SetFromBase64 = (text: string, options: { lastChunkHandling: 'loose' }) => { read: number; written: number };
+const canDecodeInto = typeof (Uint8Array.prototype as unknown as { setFromBase64?: SetFromBase64 }).setFromBase64 === 'function';
+/** Where frames are decoded to be checked: reused, so a frame's check allocates nothing (no garbage per frame). */
+let scratch = new Uint8Array(4096);
 
 /**
  * The audio of an append: whole base64 quads (so it decodes to whole bytes), nothing else. Checked on every
  * microphone frame, so by the runtime's native decoder (about 8x faster than the regular expression on a 20 ms
- * frame): it refuses any character outside the alphabet and misplaced padding, and skips ASCII whitespace,
- * which the decoded length then gives away. Same verdicts as the expression (fast-append.test.ts).
+ * frame), into one reused buffer: it refuses any character outside the alphabet and misplaced padding, and skips
+ * ASCII whitespace, which the decoded length then gives away. Same verdicts as the expression (fast-append.test.ts).
  */
 export function isBase64Audio(audio: string): boolean {
   if (audio.length % 4 !== 0) return false;
-  if (!fromBase64) return BASE64.test(audio);
-  let decoded: Uint8Array;
+  if (!canDecodeInto) return BASE64.test(audio);
+  const padding = audio.endsWith('==') ? 2 : audio.endsWith('=') ? 1 : 0;
+  const expected = (audio.length / 4) * 3 - padding;
+  if (scratch.length < expected) scratch = new Uint8Array(expected);
+  let result: { read: number; written: number };
   try {
-    decoded = fromBase64(audio, { lastChunkHandling: 'loose' });
+    result = (scratch as unknown as { setFromBase64: SetFromBase64 }).setFromBase64(audio, { lastChunkHandling: 'loose' });
   } catch {
     return false;
   }
-  const padding = audio.endsWith('==') ? 2 : audio.endsWith('=') ? 1 : 0;
-  return decoded.length === (audio.length / 4) * 3 - padding;
+  return result.read === audio.length && result.written === expected;
 }
 
 const allowed = new Set<string>(BROWSER_EVENT_TYPES);
