@@ -159,7 +159,9 @@ describe('WORKERS', () => {
           let resumed: Record<string, unknown> | null = null;
           for (let attempt = 0; attempt < 30 && !resumed; attempt++) {
             const back = await TestSocket.open(`${ws}?page=console&resume=${encodeURIComponent(token)}`, { origin, cookie });
-            const outcome = await Promise.race([back.waitFor('hearth.resumed', () => true, 15_000), back.closed]);
+            // The losing wait must not reject later, after the race: it settles to null instead.
+            const outcome = await Promise.race([back.waitFor('hearth.resumed', () => true, 15_000).catch(() => null), back.closed]);
+            if (outcome === null) throw new Error('the reconnect was neither resumed nor closed within 15 s');
             if ('type' in outcome) {
               resumed = outcome;
               await back.waitFor('hearth.session', () => true, 15_000);

@@ -25,7 +25,7 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 type SetFromBase64 = (text: string, options: { lastChunkHandling: 'loose' }) => { read: number; written: number };
 const canDecodeInto = typeof (Uint8Array.prototype as unknown as { setFromBase64?: SetFromBase64 }).setFromBase64 === 'function';
-/** Where frames are decoded to be checked: reused, so a frame's check allocates nothing (no garbage per frame). */
+/** Where frames are decoded to be checked: reused, so a frame's check leaves no decoded array behind. */
 let scratch = new Uint8Array(4096);
 
 /**
