@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config';
 import { SendError } from './sms';
 
@@ -9,17 +9,18 @@ export interface EmailProvider {
   send(message: { to: string; subject: string; text: string; html?: string | null }): Promise<string | null>;
 }
 
+/** nodemailer (about 2 MB of heap) is loaded with the first e-mail sent, not with the server (see sms.ts). */
 export function createEmailProvider(config: Config): EmailProvider {
-  if (!config.smtpUrl) return { kind: 'outbox', send: async () => null };
-  const transport = nodemailer.createTransport({
-    url: config.smtpUrl,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  });
+  const { smtpUrl } = config;
+  if (!smtpUrl) return { kind: 'outbox', send: async () => null };
+  let transporter: Promise<Transporter> | null = null;
   return {
     kind: 'smtp',
     async send({ to, subject, text, html }) {
+      transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }),
+      );
+      const transport = await transporter;
       try {
         const info = await transport.sendMail({ from: config.mailFrom, to, subject, text, html: html ?? undefined });
         return info.messageId ?? null;

@@ -1,4 +1,3 @@
-import { Faker, en } from '@faker-js/faker';
 import { topKeywords, tfidfVectors, wordPairs, words } from './tfidf';
 import type { TextAi, TextTask } from './text-ai-types';
 import { INPUT, PROFILE_SEPARATOR, readInput } from './text-input';
@@ -276,7 +275,19 @@ const CONNECTS = [
 
 const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 
+/**
+ * Faker and its English data are loaded on the first generated test user, not with the server: they are about
+ * 15 MB and 250,000 objects of JavaScript heap, and every collection of a relay process walks what it holds.
+ */
+let fakerLibrary: typeof import('@faker-js/faker') | null = null;
+
+export async function loadFaker(): Promise<void> {
+  fakerLibrary ??= await import('@faker-js/faker');
+}
+
 function localTestUser(input: string, namesUsed: string) {
+  if (!fakerLibrary) throw new Error('loadFaker() must finish before a local test user is generated');
+  const { Faker, en } = fakerLibrary;
   const faker = new Faker({ locale: [en] });
   faker.seed(hashText(input));
   const used = new Set(namesUsed.split('\n').map((n) => n.trim().toLowerCase()));
@@ -377,7 +388,10 @@ function localReply(message: string, temperature: number): string {
 export function localText(): TextAi {
   return {
     kind: 'local',
-    complete: async (req) => ({ text: localComplete(req.task, req.input, req.temperature ?? 0.8), costUsd: 0 }),
+    complete: async (req) => {
+      if (req.task === 'test_user_generation') await loadFaker();
+      return { text: localComplete(req.task, req.input, req.temperature ?? 0.8), costUsd: 0 };
+    },
     embed: async (texts) => ({ vectors: tfidfVectors(texts), costUsd: 0 }),
   };
 }

@@ -1,7 +1,6 @@
 import { DEFAULT_USER_MODULE } from '@hearth/db/seed';
 import type { DB } from '@hearth/db/client';
 import type { AppDeps } from '../../deps';
-import { renderInviteEmail, renderSubgroupAssignmentEmail } from '../../emails/render';
 import { normalizePhone } from '../users/phone';
 import { findSequence } from '../sequences/lookup';
 import { Invalid } from '../../errors';
@@ -28,6 +27,13 @@ export function fill(template: string, values: Record<string, string>): string {
 const withLink = (text: string, url: string) => (text.includes(url) ? text : `${text.trimEnd()}\n${url}`);
 
 /** The admin-editable templates, read once per send or blast. */
+/**
+ * React Email and its components (about 8 MB and 90,000 objects of heap) are loaded with the first e-mail
+ * rendered, not with the server: a relay process that sends none does not carry them through every collection.
+ */
+let renderer: Promise<typeof import('../../emails/render')> | null = null;
+const emailRenderer = () => (renderer ??= import('../../emails/render'));
+
 export async function loadTemplates(db: DB) {
   const [inviteSms, inviteEmail, assignment] = await Promise.all([
     promptTemplate(db, 'invite_sms'),
@@ -47,7 +53,7 @@ export function inviteSmsText(t: Templates, name: string, moduleName: string): s
 export async function inviteEmailMessage(t: Templates, name: string, moduleName: string) {
   const url = personalLinkPlaceholder(moduleName);
   const text = withLink(fill(t.inviteEmail, { name, url }), url);
-  return { subject: 'Your Hearth invitation', text, html: await renderInviteEmail({ text, url, moduleName }) };
+  return { subject: 'Your Hearth invitation', text, html: await (await emailRenderer()).renderInviteEmail({ text, url, moduleName }) };
 }
 
 export interface AssignedMember {
@@ -68,7 +74,7 @@ export function assignmentText(t: Templates, m: AssignedMember, groupName: strin
 
 export async function assignmentEmailMessage(t: Templates, m: AssignedMember, groupName: string) {
   const text = assignmentText(t, m, groupName);
-  const html = await renderSubgroupAssignmentEmail({ text, groupName, subgroupName: m.subgroupName ?? '' });
+  const html = await (await emailRenderer()).renderSubgroupAssignmentEmail({ text, groupName, subgroupName: m.subgroupName ?? '' });
   return { subject: `Your subgroup in ${groupName}`, text, html };
 }
 

@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
-import twilio from 'twilio';
+// The SDK's webhook module only: the whole SDK is loaded with the first SMS sent (providers/sms.ts).
+import { validateRequest } from 'twilio/lib/webhooks/webhooks';
 import type { AppDeps } from '../../deps';
 import { normalizePhone } from '../users/phone';
 import { log } from '../../log';
@@ -102,7 +103,7 @@ function signedTwilioParams(deps: AppDeps, request: Request, body: unknown, what
   const signature = request.headers.get('x-twilio-signature') ?? '';
   const { pathname, search } = new URL(request.url);
   const url = `${deps.config.publicUrl}${pathname}${search}`;
-  if (!params || !signature || !twilio.validateRequest(authToken, signature, url, params)) {
+  if (!params || !signature || !validateRequest(authToken, signature, url, params)) {
     log.warn(`${what} refused: bad signature`);
     throw forbidden('Invalid Twilio signature');
   }

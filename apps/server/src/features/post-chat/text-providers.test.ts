@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
 import { composeInput, createTextAi, INPUT, PROFILE_SEPARATOR, readInput, readJsonAnswer, type TextTask } from '../../providers/text-ai';
-import { localComplete, TEMPLATE_WORDS } from '../../providers/text-ai-local';
+import { loadFaker, localComplete, localText, TEMPLATE_WORDS } from '../../providers/text-ai-local';
 import { createTranscription, LOCAL_TRANSCRIPTION_TEXT } from '../../providers/transcription';
 import { cosine, tfidfVectors, wordPairs, words } from '../../providers/tfidf';
 import { startFakeOpenAiRest, type FakeOpenAiRest } from '../../test/fake-openai-rest';
@@ -191,11 +191,15 @@ describe('local text provider', () => {
     expect(b?.name).not.toBe('Hiking & Cycling Circle');
   });
 
-  test('test users are invented with faker, deterministically per input, avoiding used names', () => {
+  test('test users are invented with faker, deterministically per input, avoiding used names', async () => {
     const input = composeInput([
       [INPUT.group, 'Riverside'],
       [INPUT.seed, 'abc:1'],
     ]);
+    // The provider loads faker on the first test user it is asked for; the synchronous core needs it loaded.
+    const viaProvider = await localText().complete({ task: 'test_user_generation', instructions: '', input, temperature: 1 });
+    await loadFaker();
+    expect(readJsonAnswer(viaProvider.text)).toEqual(readJsonAnswer(localComplete('test_user_generation', input, 1)));
     const first = readJsonAnswer(localComplete('test_user_generation', input, 1));
     expect(first).toEqual(readJsonAnswer(localComplete('test_user_generation', input, 1)));
     expect(typeof first?.name).toBe('string');

@@ -1,0 +1,36 @@
+import { expect, test } from 'bun:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * A started server holds only what serving needs. Faker (test users), the Twilio SDK (SMS), nodemailer
+ * (e-mail) and React Email (rendering) are loaded with their first use: together they were about 30 MB and
+ * 380,000 objects of heap, which every garbage collection of a relay process walked (bench:relay's RSS fell
+ * from about 188 to 134 MB at 500 streams without them). Only Twilio's webhook module, for signatures, loads.
+ */
+const HEAVY = ['@faker-js/faker', 'node_modules/twilio/lib/rest', 'node_modules/nodemailer', '@react-email', 'prismjs', 'emails/render'];
+
+test('a started server has not loaded the libraries it only needs on first use', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hearth-footprint-'));
+  try {
+    const script = `
+      await import(${JSON.stringify(join(import.meta.dir, 'index.ts'))});
+      const loaded = Object.keys(require.cache);
+      console.log(JSON.stringify({ total: loaded.length, heavy: loaded.filter((k) => ${JSON.stringify(HEAVY)}.some((h) => k.includes(h))) }));
+      process.exit(0);`;
+    const env: Record<string, string> = { ...(process.env as Record<string, string>), PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+    // PGlite in its own data directory: the footprint does not depend on the database.
+    delete env.DATABASE_URL;
+    delete env.WORKERS;
+    const proc = Bun.spawn(['bun', '-e', script], { env, stdout: 'pipe', stderr: 'pipe' });
+    const [out, exit] = await Promise.all([new Response(proc.stdout).text(), proc.exited]);
+    expect(exit).toBe(0);
+    const line = out.split('\n').find((l) => l.startsWith('{"total"'));
+    const { total, heavy } = JSON.parse(line ?? '{}') as { total: number; heavy: string[] };
+    expect(total).toBeGreaterThan(100); // the server really started: its own modules are listed
+    expect(heavy).toEqual([]);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}, 60_000);
