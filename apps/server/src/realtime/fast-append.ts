@@ -51,7 +51,7 @@ export function takeAppendsFirst(data: object, maxFrameBytes: number, onAppend: 
   const handlers = data as { message?: MessageHandler };
   const fullPath = handlers.message;
   if (typeof fullPath !== 'function') throw new Error('Elysia no longer keeps the websocket message handler on socket data');
-  handlers.message = (socket, message) => {
+  handlers.message = function fastAppend(socket, message) {
     const event = typeof message === 'string' ? appendFrameOf(message, maxFrameBytes) : null;
     if (event === null) return fullPath(socket, message);
     onAppend(event);
