@@ -82,6 +82,8 @@ describe('VoiceSession resuming a dropped connection', () => {
     await until(() => session.status === 'connected')
     expect(statuses).toEqual(['connecting', 'connected', 'reconnecting', 'connected'])
     expect(fake.sockets.map((ws) => ws.data.resume)).toEqual([null, TOKEN])
+    // "connected" comes with hearth.resumed; the events the relay sends after it arrive as their own messages.
+    await until(() => events.filter((event) => event.type === 'hearth.session').length === 2)
     const resumedAt = events.findIndex((event) => event.type === 'hearth.resumed')
     expect(events.slice(resumedAt).map((event) => event.type)).toEqual(['hearth.resumed', 'hearth.memory', 'hearth.session'])
 
