@@ -11,13 +11,19 @@ import { join } from 'node:path';
  */
 const HEAVY = ['@faker-js/faker', 'node_modules/twilio/lib/rest', 'node_modules/nodemailer', '@react-email', 'prismjs', 'emails/render'];
 
-test('a started server has not loaded the libraries it only needs on first use', async () => {
+test('a started server has not loaded the libraries it only needs on first use; the first test user loads faker', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'hearth-footprint-'));
   try {
     const script = `
       await import(${JSON.stringify(join(import.meta.dir, 'index.ts'))});
-      const loaded = Object.keys(require.cache);
-      console.log(JSON.stringify({ total: loaded.length, heavy: loaded.filter((k) => ${JSON.stringify(HEAVY)}.some((h) => k.includes(h))) }));
+      const heavyOf = () => Object.keys(require.cache).filter((k) => ${JSON.stringify(HEAVY)}.some((h) => k.includes(h)));
+      const total = Object.keys(require.cache).length;
+      const heavy = heavyOf();
+      // First use in a fresh process: the local provider loads faker itself (in-process tests may have loaded it).
+      const { localText } = await import(${JSON.stringify(join(import.meta.dir, 'providers/text-ai-local.ts'))});
+      const user = JSON.parse((await localText().complete({ task: 'test_user_generation', instructions: '', input: 'seed', temperature: 1 })).text);
+      const fakerAfter = heavyOf().some((k) => k.includes('@faker-js/faker'));
+      console.log(JSON.stringify({ total, heavy, userName: user.name, fakerAfter }));
       process.exit(0);`;
     const env: Record<string, string> = { ...(process.env as Record<string, string>), PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
     // PGlite in its own data directory: the footprint does not depend on the database.
@@ -27,9 +33,17 @@ test('a started server has not loaded the libraries it only needs on first use',
     const [out, exit] = await Promise.all([new Response(proc.stdout).text(), proc.exited]);
     expect(exit).toBe(0);
     const line = out.split('\n').find((l) => l.startsWith('{"total"'));
-    const { total, heavy } = JSON.parse(line ?? '{}') as { total: number; heavy: string[] };
+    const { total, heavy, userName, fakerAfter } = JSON.parse(line ?? '{}') as {
+      total: number;
+      heavy: string[];
+      userName: unknown;
+      fakerAfter: boolean;
+    };
     expect(total).toBeGreaterThan(100); // the server really started: its own modules are listed
     expect(heavy).toEqual([]);
+    // The first local test user loads faker on demand and is generated.
+    expect(typeof userName).toBe('string');
+    expect(fakerAfter).toBe(true);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -1,6 +1,6 @@
 import type { Transporter } from 'nodemailer';
 import type { Config } from '../config';
-import { SendError } from './sms';
+import { SendError } from './send-error';
 
 export interface EmailProvider {
   /** 'outbox' keeps e-mails in the outbox only: nothing leaves the server (PRODUCT §2, no SMTP_URL). */

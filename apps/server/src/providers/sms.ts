@@ -7,8 +7,6 @@ export interface SmsProvider {
   send(message: { to: string; body: string }): Promise<string | null>;
 }
 
-export { SendError } from './send-error';
-
 export const SMS_STATUS_PATH = '/api/twilio/status';
 
 type Send = SmsProvider['send'];

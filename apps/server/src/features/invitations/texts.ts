@@ -26,7 +26,6 @@ export function fill(template: string, values: Record<string, string>): string {
 /** An edited template may have lost `{url}`: the link must still be in the message. */
 const withLink = (text: string, url: string) => (text.includes(url) ? text : `${text.trimEnd()}\n${url}`);
 
-/** The admin-editable templates, read once per send or blast. */
 /**
  * React Email and its components (about 8 MB and 90,000 objects of heap) are loaded with the first e-mail
  * rendered, not with the server: a relay process that sends none does not carry them through every collection.
@@ -34,6 +33,7 @@ const withLink = (text: string, url: string) => (text.includes(url) ? text : `${
 let renderer: Promise<typeof import('../../emails/render')> | null = null;
 const emailRenderer = () => (renderer ??= import('../../emails/render'));
 
+/** The admin-editable templates, read once per send or blast. */
 export async function loadTemplates(db: DB) {
   const [inviteSms, inviteEmail, assignment] = await Promise.all([
     promptTemplate(db, 'invite_sms'),

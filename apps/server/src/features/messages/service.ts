@@ -2,7 +2,7 @@ import type { AppDeps } from '../../deps';
 import { personalLinkUrl } from '../auth/personal-links';
 import { hashToken, newToken } from '../../plugins/auth';
 import { log } from '../../log';
-import { SendError } from '../../providers/sms';
+import { SendError } from '../../providers/send-error';
 import { fillPlaceholders, placeholderModules } from './outbox';
 import {
   applyDeliveryStatus,
