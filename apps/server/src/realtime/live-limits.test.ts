@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { CLOSE_CODES } from '@hearth/protocol';
 import { startFakeRealtime, type FakeRealtime } from '../test/fake-openai-realtime';
 import { startTwoInstances, type TwoInstances } from './live-fixture';
+import { liveDigestOf, liveIdsDigest } from './live-repository';
 import { KEY, ORIGIN } from './relay-fixture';
 import { TestSocket } from './test-support';
 
@@ -121,6 +122,28 @@ describe('limits across two instances on one database', () => {
     await first.upstream.waitFor('input_audio_buffer.commit');
     first.client.close();
     await first.upstream.closed;
+  });
+});
+
+describe("the every-second check's digest", () => {
+  // The check reads an instance's rows only when the digest of its active ids differs from the ids it holds, or a
+  // row was ended elsewhere; if the two digests disagreed for the same ids, every check would read every row.
+  test("matches the instance's own ids in any order, not a subset of them; a row ended elsewhere still ends its session", async () => {
+    const [ada, bo] = [await two.ctx.createUser('Ada'), await two.ctx.createUser('Bo')];
+    const first = await open(two.a.wsUrl, await two.ctx.userCookie(ada.id), '?page=user');
+    const second = await open(two.a.wsUrl, await two.ctx.userCookie(bo.id), '?page=user');
+    const rows = await liveRows();
+    expect(rows.length).toBe(2);
+    const instance = rows[0]!.instance_id;
+    const ids = rows.map((r) => r.id);
+    expect(await liveDigestOf(two.ctx.db, instance)).toEqual({ digest: liveIdsDigest([...ids].reverse()), ended: 0 });
+    expect(liveIdsDigest(ids)).not.toBe(liveIdsDigest([ids[0]!]));
+    expect(await liveDigestOf(two.ctx.db, 'no-such-instance')).toEqual({ digest: null, ended: 0 });
+    // Marked ended by another instance: counted as ended, out of the active digest (the session then closes).
+    await two.ctx.db.updateTable('live_voice_sessions').set({ ended_reason: 'replaced' }).where('id', '=', ids[0]!).execute();
+    expect(await first.client.closed).toMatchObject({ code: 4000 });
+    second.client.close();
+    await Promise.all([first.upstream.closed, second.upstream.closed]);
   });
 });
 

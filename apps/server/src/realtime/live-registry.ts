@@ -6,6 +6,8 @@ import {
   deleteLiveRow,
   deleteLiveRowsOf,
   heartbeatLiveRows,
+  liveDigestOf,
+  liveIdsDigest,
   liveOnOtherInstance,
   liveRowsOf,
   sweepStaleLiveRows,
@@ -144,6 +146,9 @@ export class LiveRegistry {
         // Only sessions admitted before the query started: their rows are committed, so missing means gone.
         const known = [...this.local.keys()];
         if (known.length === 0) break;
+        // Usually nothing changed: one row says so, and the rows themselves are read only when something did.
+        const summary = await liveDigestOf(this.deps.db, this.instanceId);
+        if (summary.ended === 0 && summary.digest === liveIdsDigest(known)) continue;
         const rows = new Map((await liveRowsOf(this.deps.db, this.instanceId)).map((r) => [r.id, r.ended_reason]));
         for (const id of known) {
           const state = rows.get(id);
