@@ -32,6 +32,12 @@ export class ClientLink {
     return this.channel !== null && !this.finished;
   }
 
+  /** Output audio: to the page if one listens, else dropped (never replayed). The hot path down. */
+  sendAudio(text: string) {
+    const channel = this.channel;
+    if (channel !== null) channel.send(text);
+  }
+
   /** The page dropped and may come back: events are kept for it. */
   get waiting(): boolean {
     return this.channel === null && !this.finished;

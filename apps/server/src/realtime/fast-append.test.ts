@@ -114,7 +114,7 @@ describe('takeAppendsFirst', () => {
   test('appends go to the fast path; everything else to the handler that was there, in arrival order', () => {
     const seen: string[] = [];
     const data = { message: (_socket: unknown, message: unknown) => void seen.push(`full ${String(message)}`) };
-    takeAppendsFirst(data, MAX, (event) => void seen.push(`fast ${event.audio}`));
+    takeAppendsFirst(data, MAX, (text, audio) => void seen.push(`fast ${audio}${text === frame(audio) ? '' : ' (not its frame)'}`));
     data.message(null, frame('AAAA'));
     data.message(null, '{"type":"input_audio_buffer.commit"}');
     data.message(null, frame('AAA'));

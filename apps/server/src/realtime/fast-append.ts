@@ -30,13 +30,19 @@ export class AppendFrame {
   }
 }
 
-/** The append event of a frame in the page's exact spelling, or null when the frame needs the full check. */
-export function appendFrameOf(text: string, maxFrameBytes: number): AppendFrame | null {
+/** The checked audio of a frame in the page's exact spelling, or null when the frame needs the full check. */
+export function appendAudioOf(text: string, maxFrameBytes: number): string | null {
   // Base64 is ASCII, so a frame that passes below has as many bytes as characters.
   if (text.length > maxFrameBytes || text.length < PREFIX.length + SUFFIX.length) return null;
   if (!text.startsWith(PREFIX) || !text.endsWith(SUFFIX)) return null;
   const audio = text.slice(PREFIX.length, text.length - SUFFIX.length);
-  return isBase64Audio(audio) ? new AppendFrame(audio, text) : null;
+  return isBase64Audio(audio) ? audio : null;
+}
+
+/** The append event of a frame in the page's exact spelling, or null when the frame needs the full check. */
+export function appendFrameOf(text: string, maxFrameBytes: number): AppendFrame | null {
+  const audio = appendAudioOf(text, maxFrameBytes);
+  return audio === null ? null : new AppendFrame(audio, text);
 }
 
 type MessageHandler = (socket: unknown, message: unknown) => unknown;
@@ -47,13 +53,13 @@ type MessageHandler = (socket: unknown, message: unknown) => unknown;
  * fast path does not take are handed to that handler as before. Bun runs the microtasks of one message before
  * it delivers the next, so frames keep their order across the two paths.
  */
-export function takeAppendsFirst(data: object, maxFrameBytes: number, onAppend: (event: AppendFrame) => void): void {
+export function takeAppendsFirst(data: object, maxFrameBytes: number, onAppend: (frame: string, audio: string) => void): void {
   const handlers = data as { message?: MessageHandler };
   const fullPath = handlers.message;
   if (typeof fullPath !== 'function') throw new Error('Elysia no longer keeps the websocket message handler on socket data');
   handlers.message = function fastAppend(socket, message) {
-    const event = typeof message === 'string' ? appendFrameOf(message, maxFrameBytes) : null;
-    if (event === null) return fullPath(socket, message);
-    onAppend(event);
+    const audio = typeof message === 'string' ? appendAudioOf(message, maxFrameBytes) : null;
+    if (audio === null) return fullPath(socket, message);
+    onAppend(message as string, audio);
   };
 }

@@ -116,10 +116,12 @@ describe('the client link', () => {
     let expired = 0;
     const link = new ClientLink(first, 60_000, () => expired++);
     link.send('a', 'response.output_audio.delta');
-    expect(first.sent).toEqual(['a']);
+    link.sendAudio('a2');
+    expect(first.sent).toEqual(['a', 'a2']);
     link.detach();
     expect(link.waiting).toBe(true);
     link.send('audio', 'response.output_audio.delta');
+    link.sendAudio('relayed audio');
     link.send('text', 'response.output_text.delta');
     for (let i = 0; i < MAX_MISSED_EVENTS + 5; i++) link.send(`done ${i}`, 'response.output_audio_transcript.done');
     const second = channel();
@@ -127,14 +129,17 @@ describe('the client link', () => {
     expect(missed.length).toBe(MAX_MISSED_EVENTS);
     expect(missed[0]).toBe('done 5');
     expect(missed).not.toContain('audio');
+    expect(missed).not.toContain('relayed audio');
     link.send('b', 'x');
-    expect(second.sent).toEqual(['b']);
-    expect(first.sent).toEqual(['a']);
+    link.sendAudio('b2');
+    expect(second.sent).toEqual(['b', 'b2']);
+    expect(first.sent).toEqual(['a', 'a2']);
     expect(expired).toBe(0);
     link.finish([1000, 'bye']);
     expect(second.closed).toEqual([[1000, 'bye']]);
     link.send('c', 'x');
-    expect(second.sent).toEqual(['b']);
+    link.sendAudio('c2');
+    expect(second.sent).toEqual(['b', 'b2']);
   });
 
   test('the grace timer fires once when nobody came back, and not when someone did', async () => {

@@ -6,7 +6,7 @@ import { log } from '../log';
 import { hashToken, STAFF_COOKIE, staffFromCookie, USER_COOKIE, userFromCookie, type Identity } from '../plugins/auth';
 import { forbidden, unauthorized } from '../plugins/errors';
 import { checkClientEvent } from './client-events';
-import { takeAppendsFirst } from './fast-append';
+import { AppendFrame, takeAppendsFirst } from './fast-append';
 import { acceptedOrigins } from '../plugins/origin';
 import { LiveRegistry, type LiveEndCause, type LiveRegistryTiming } from './live-registry';
 import { ModuleState } from './module-state';
@@ -47,6 +47,8 @@ interface Slot {
   pending: PendingEvents;
   send(text: string): void;
   close(code: number, reason: string): void;
+  /** A checked append frame (fast-append.ts): straight up once the session is ready, else queued like any event. */
+  append(frame: string, audio: string): void;
 }
 
 export function upstreamFactory(deps: AppDeps): UpstreamFactory {
@@ -267,9 +269,14 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
           slot.closedHere = true;
           raw.close(code, reason);
         },
+        append(frame, audio) {
+          if (slot.closed) return;
+          if (slot.session) slot.session.appendAudio(frame, audio);
+          else slot.pending.push(new AppendFrame(audio, frame));
+        },
       };
       data.slot = slot;
-      takeAppendsFirst(data, limits.maxFrameBytes, (event) => deliver(slot, event));
+      takeAppendsFirst(data, limits.maxFrameBytes, slot.append);
       // Admission asks the database (limits hold across instances); events sent meanwhile wait in slot.pending.
       const token = admitted.query.resume;
       (token ? resume(slot, admitted, token) : start(slot, admitted)).catch((err) => {

@@ -8,6 +8,11 @@ export interface UpstreamHandlers {
   onOpen(): void;
   /** `raw` is the JSON text when the upstream sent text, so the relay can forward it without re-encoding. */
   onEvent(event: UpstreamEvent, raw?: string): void;
+  /**
+   * The hot path down: a `response.output_audio.delta` as the upstream sent its text, relayed without parsing
+   * (most of the traffic; nothing in it concerns the relay). An upstream that has no text calls `onEvent`.
+   */
+  onAudio(raw: string): void;
   /** The upstream went away without the relay asking (network, provider, protocol error). */
   onFailure(reason: string): void;
 }
@@ -16,6 +21,11 @@ export interface UpstreamHandlers {
 export interface Upstream {
   readonly kind: RealtimeProviderKind;
   send(event: RealtimeClientEvent): void;
+  /**
+   * The hot path up: an `input_audio_buffer.append` the fast path checked (fast-append.ts), as `frame`, the
+   * text the page sent, and its `audio`. Called only once the upstream is open.
+   */
+  appendAudio(frame: string, audio: string): void;
   /** Ends the session; no handler is called afterwards. */
   close(): void;
 }

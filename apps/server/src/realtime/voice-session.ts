@@ -13,6 +13,7 @@ import { log } from '../log';
 import type { Identity } from '../plugins/auth';
 import type { ModuleState } from './module-state';
 import { ClientLink } from './client-link';
+import { AppendFrame } from './fast-append';
 import { CARRIED_OVER, CLOSE_FOR, FIRST_USER_TEXT, type ClientChannel, type EndCause, type VoiceSessionInit } from './session-types';
 import { composeSession, type SessionSettings } from './session-config';
 import { PendingEvents } from './pending-events';
@@ -80,6 +81,11 @@ export class VoiceSession implements ToolHost {
     this.upstream = init.createUpstream({
       onOpen: () => this.enqueue(() => this.onUpstreamOpen()),
       onEvent: (event, raw) => this.onUpstreamEvent(event, raw),
+      onAudio: (raw) => {
+        if (this.ending) return;
+        this.counts.upstreamEvents++;
+        this.link.sendAudio(raw);
+      },
       onFailure: (reason) => this.onUpstreamFailure(reason),
     });
   }
@@ -123,6 +129,15 @@ export class VoiceSession implements ToolHost {
       return;
     }
     this.forward(event);
+  }
+
+  /**
+   * The hot path up (fast-append.ts): once the upstream is ready, a checked append frame goes up as it came, past
+   * the event switches; before that (or while ending) it takes the way of any event.
+   */
+  appendAudio(frame: string, audio: string) {
+    if (this.ready) this.upstream.appendAudio(frame, audio);
+    else this.onClientEvent(new AppendFrame(audio, frame));
   }
 
   private forward(event: Exclude<BrowserEvent, { type: `hearth.${string}` }>) {

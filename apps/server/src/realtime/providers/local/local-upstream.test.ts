@@ -29,6 +29,9 @@ function startLocal(opts: { turnDetection?: null; temperature?: number } = {}) {
         events.push(timed);
         for (const w of waiters.splice(0)) w.test(event) ? w.resolve(timed) : waiters.push(w);
       },
+      onAudio: () => {
+        throw new Error('the local provider has no upstream text to relay');
+      },
       onFailure: () => {},
     },
     { seed: 7 },

@@ -116,6 +116,10 @@ class LocalUpstream implements Upstream {
     }
   }
 
+  appendAudio(_frame: string, audio: string): void {
+    if (!this.closed) this.append(audio);
+  }
+
   close(): void {
     if (this.closed) return;
     if (this.response?.timer) clearInterval(this.response.timer);

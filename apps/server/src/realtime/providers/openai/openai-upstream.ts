@@ -7,7 +7,6 @@ import type { Upstream, UpstreamEvent, UpstreamHandlers } from '../../upstream';
  * connection only; it never reaches a browser. `url` may be ws:// (tests point it at a local fake).
  */
 const AUDIO_DELTA_PREFIX = '{"type":"response.output_audio.delta"';
-const AUDIO_DELTA: UpstreamEvent = { type: 'response.output_audio.delta' };
 
 export interface OpenAiUpstreamOptions {
   url: string;
@@ -24,6 +23,8 @@ class OpenAiUpstream implements Upstream {
   readonly kind = 'openai' as const;
   private readonly socket: WebSocket;
   private done = false;
+  /** Open and not closed: appends may go (a flag, where `readyState` would be a native call per frame). */
+  private open = false;
   private readonly connectTimer: ReturnType<typeof setTimeout>;
 
   constructor(
@@ -36,7 +37,9 @@ class OpenAiUpstream implements Upstream {
     this.connectTimer = setTimeout(() => this.fail('The voice service did not answer in time'), options.connectTimeoutMs ?? 10_000);
     this.socket.onopen = () => {
       clearTimeout(this.connectTimer);
-      if (!this.done) this.handlers.onOpen();
+      if (this.done) return;
+      this.open = true;
+      this.handlers.onOpen();
     };
     // Named, so profiles of the relay say which function the time is in.
     const onUpstreamMessage = (message: MessageEvent) => this.receive(message.data);
@@ -50,7 +53,7 @@ class OpenAiUpstream implements Upstream {
   private receive(data: unknown) {
     if (this.done || typeof data !== 'string') return;
     // Audio deltas are most of the traffic and need no inspection: relay them without parsing.
-    if (data.startsWith(AUDIO_DELTA_PREFIX)) return this.handlers.onEvent(AUDIO_DELTA, data);
+    if (data.startsWith(AUDIO_DELTA_PREFIX)) return this.handlers.onAudio(data);
     let event: UpstreamEvent;
     try {
       event = JSON.parse(data);
@@ -75,9 +78,14 @@ class OpenAiUpstream implements Upstream {
     );
   }
 
+  appendAudio(frame: string): void {
+    if (this.open) this.socket.send(frame);
+  }
+
   close(): void {
     if (this.done) return;
     this.done = true;
+    this.open = false;
     clearTimeout(this.connectTimer);
     try {
       this.socket.close(1000, 'Session ended');
