@@ -92,7 +92,9 @@ export async function liveDigestOf(db: DB, instanceId: string): Promise<{ digest
 /** The digest `liveDigestOf` gives when exactly these sessions are active (ids sorted bytewise, as collate "C"). */
 export function liveIdsDigest(ids: readonly string[]): string | null {
   if (ids.length === 0) return null;
-  return createHash('md5').update([...ids].sort().join(',')).digest('hex');
+  return createHash('md5')
+    .update([...ids].sort().join(','))
+    .digest('hex');
 }
 
 /** This instance's rows: a missing row was ended by a withdrawn sign-in, a set ended_reason by another instance. */
