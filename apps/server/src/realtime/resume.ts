@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { TranscriptLine } from '../features/post-chat/run';
 import type { Identity } from '../plugins/auth';
+import type { ModuleState } from './module-state';
 
 /**
  * Resuming a dropped voice connection (issue 10, protocol in @hearth/protocol `HearthResumable`): the token a
@@ -35,6 +36,17 @@ export interface CarryOver {
   version: number;
   promptName: string;
   summary: string;
+}
+
+/** What a new session needs to go on from one whose page did not come back: where it was and what was said. */
+export function carryOverOf(identity: Identity, modules: ModuleState, transcript: readonly TranscriptLine[]): CarryOver {
+  return {
+    owner: ownerKey(identity),
+    module: modules.moduleName,
+    version: modules.version,
+    promptName: modules.promptName,
+    summary: summariseConversation(transcript),
+  };
 }
 
 /** The turns the summary quotes line by line; earlier ones are summarised by the text provider (resume-summary.ts). */

@@ -6,6 +6,7 @@ import {
   USER_PAGE_VOICE,
   VOICES,
   defaultTurnDetection,
+  type ClientSessionSettings,
   type RealtimeSessionConfig,
   type TurnDetection,
   type Voice,
@@ -56,4 +57,12 @@ export function composeSession(settings: SessionSettings, instructions: string, 
     },
     temperature: settings.temperature,
   };
+}
+
+/** A page's `session.update` changes what the server remembers of the session (its later updates start from it). */
+export function applySessionUpdate(settings: SessionSettings, update: ClientSessionSettings) {
+  const { audio, temperature } = update;
+  if (audio?.input && 'turn_detection' in audio.input) settings.turnDetection = audio.input.turn_detection ?? null;
+  if (audio?.output?.voice) settings.voice = audio.output.voice;
+  if (temperature !== undefined) settings.temperature = temperature;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { CLOSE_CODES } from '@hearth/protocol';
 import type { AppDeps } from '../deps';
 import type { Identity } from '../plugins/auth';
@@ -6,7 +7,7 @@ import type { PendingEvents } from './pending-events';
 import type { TranscriptLine } from '../features/post-chat/run';
 import type { CarryOver } from './resume';
 import type { SessionSettings } from './session-config';
-import type { UpstreamFactory } from './upstream';
+import type { UpstreamEvent, UpstreamFactory } from './upstream';
 
 // What a voice session is made of and how it can end (voice-session.ts is the session itself).
 
@@ -65,3 +66,8 @@ export interface VoiceSessionInit {
 
 /** Ends after which the page may come back and find a new session going on from this one. */
 export const CARRIED_OVER: ReadonlySet<EndCause> = new Set(['client_lost', 'upstream_failed']);
+
+/** An `error` event of the relay's own, shaped as the GA API's (its event id marks it as ours). */
+export function hearthError(type: 'server_error' | 'invalid_request_error', code: string, message: string): UpstreamEvent {
+  return { type: 'error', event_id: `event_hearth_${randomUUID()}`, error: { type, code, message, param: null, event_id: null } };
+}

@@ -14,11 +14,19 @@ import type { Identity } from '../plugins/auth';
 import type { ModuleState } from './module-state';
 import { ClientLink } from './client-link';
 import { AppendFrame } from './fast-append';
-import { CARRIED_OVER, CLOSE_FOR, FIRST_USER_TEXT, type ClientChannel, type EndCause, type VoiceSessionInit } from './session-types';
-import { composeSession, type SessionSettings } from './session-config';
+import {
+  CARRIED_OVER,
+  CLOSE_FOR,
+  FIRST_USER_TEXT,
+  hearthError,
+  type ClientChannel,
+  type EndCause,
+  type VoiceSessionInit,
+} from './session-types';
+import { applySessionUpdate, composeSession, type SessionSettings } from './session-config';
 import { PendingEvents } from './pending-events';
 import { ResponseGate } from './response-gate';
-import { newResumeToken, ownerKey, summariseConversation, type CarryOver } from './resume';
+import { carryOverOf, newResumeToken } from './resume';
 import { sessionPostChat } from './session-post-chat';
 import { SessionTranscript } from './session-transcript';
 import type { ToolHost } from './tool-host';
@@ -143,10 +151,7 @@ export class VoiceSession implements ToolHost {
   private forward(event: Exclude<BrowserEvent, { type: `hearth.${string}` }>) {
     switch (event.type) {
       case 'session.update': {
-        const { audio, temperature } = event.session;
-        if (audio?.input && 'turn_detection' in audio.input) this.settings.turnDetection = audio.input.turn_detection ?? null;
-        if (audio?.output?.voice) this.settings.voice = audio.output.voice;
-        if (temperature !== undefined) this.settings.temperature = temperature;
+        applySessionUpdate(this.settings, event.session);
         this.sendUpstream({ type: 'session.update', session: { ...event.session, type: 'realtime' } });
         return;
       }
@@ -261,11 +266,7 @@ export class VoiceSession implements ToolHost {
 
   private onUpstreamFailure(reason: string) {
     if (this.ending) return;
-    this.sendClient({
-      type: 'error',
-      event_id: `event_hearth_${randomUUID()}`,
-      error: { type: 'server_error', code: 'upstream_failed', message: reason, param: null, event_id: null },
-    });
+    this.sendClient(hearthError('server_error', 'upstream_failed', reason));
     void this.end('upstream_failed');
   }
 
@@ -302,17 +303,11 @@ export class VoiceSession implements ToolHost {
     if (this.ending) return;
     if (await this.modules.selectModule(this.deps.db, name, version)) return this.afterModuleChange();
     const moduleExists = version !== undefined && (await loadModuleVersion(this.deps.db, name)) !== null;
-    this.sendClient({
-      type: 'error',
-      event_id: `event_hearth_${randomUUID()}`,
-      error: {
-        type: 'invalid_request_error',
-        code: moduleExists ? 'version_not_found' : 'module_not_found',
-        message: moduleExists ? `Version ${version} not found` : 'The module does not exist',
-        param: null,
-        event_id: null,
-      },
-    });
+    this.sendClient(
+      moduleExists
+        ? hearthError('invalid_request_error', 'version_not_found', `Version ${version} not found`)
+        : hearthError('invalid_request_error', 'module_not_found', 'The module does not exist'),
+    );
   }
 
   /** New instructions upstream and the new state to the browser; the conversation itself goes on. */
@@ -401,13 +396,6 @@ export class VoiceSession implements ToolHost {
   /** What a new session needs to go on from this one, handed over before the transcript is dropped. */
   private carryOver() {
     const transcript = [...this.transcript.all];
-    const carry = {
-      owner: ownerKey(this.identity),
-      module: this.modules.moduleName,
-      version: this.modules.version,
-      promptName: this.modules.promptName,
-      summary: summariseConversation(transcript),
-    };
-    this.onCarryOver?.(this.resumeToken, carry, transcript);
+    this.onCarryOver?.(this.resumeToken, carryOverOf(this.identity, this.modules, transcript), transcript);
   }
 }
