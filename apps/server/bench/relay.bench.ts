@@ -6,7 +6,9 @@
  * frame carries its send time, so each round trip is measured. Per level, rounds alternate between three
  * paths to the same fake: direct (the floor), the pass-through proxy (relay/proxy.ts, the baseline) and the
  * product's server (`apps/server/src/index.ts`, as `bun start` runs it; with BENCH_WORKERS also as WORKERS=n).
- * CPU and RSS are read from /proc for each middle process tree during the measured window.
+ * CPU, minor page faults and RSS are read from /proc for each middle process tree during the measured window.
+ * "setup s" is how long after the first frame every stream had an echo back (N sessions starting at once); the
+ * warm-up and the measured window come after it, so the round trips measure steady streaming.
  *
  *   BENCH_LEVELS=50,100,200   levels of N
  *   BENCH_ROUNDS=5            alternating rounds per level (medians are reported)
@@ -15,11 +17,13 @@
  *   BENCH_WORKERS=1           relay configurations, e.g. 1,2 (WORKERS>1 needs DATABASE_URL)
  *   BENCH_BASE=<dir>          also run another checkout's server (e.g. `git worktree add` of main), as "base relay",
  *                             in the same alternating rounds: a before/after comparison under the same load
+ *   BENCH_BASE_ENV=A=1,B=2    settings for the base relay only (an A/B of a setting: BENCH_BASE=. and this)
+ *   BENCH_PIN=1               load generator and fake on CPU 0, the measured process on the others (relay/proc-stats.ts)
  *   BENCH_CPU_PROF=<dir>      the proxy and relays write CPU profiles there when they stop
  */
 import type { LoadResult } from './relay/load';
 import { LoadGenerator } from './relay/load-client';
-import { cpuMicros, median, processTree, rssMb } from './relay/proc-stats';
+import { cpuMicros, median, minorFaults, processTree, rssMb } from './relay/proc-stats';
 import { startFake, startProxy, startRelay, type Target } from './relay/targets';
 
 const levels = (process.env.BENCH_LEVELS ?? '50,100,200').split(',').map(Number);
@@ -32,6 +36,7 @@ const workerCounts = (process.env.BENCH_WORKERS ?? '1').split(',').map(Number);
 interface Sample {
   result: LoadResult;
   cpuMicros: number;
+  faults: number;
   wallMs: number;
   rssMb: number;
 }
@@ -40,17 +45,24 @@ const load = await LoadGenerator.start();
 
 async function measure(target: Target, n: number): Promise<Sample> {
   let cpu0 = 0;
+  let faults0 = 0;
   let t0 = 0;
-  let sample: Omit<Sample, 'result'> = { cpuMicros: NaN, wallMs: NaN, rssMb: NaN };
+  let sample: Omit<Sample, 'result'> = { cpuMicros: NaN, faults: NaN, wallMs: NaN, rssMb: NaN };
   const result = await load.run(
     { url: target.url, headers: target.headers, n, seconds, warmupSeconds },
     {
       measuring() {
         cpu0 = cpuMicros(target.pid);
+        faults0 = minorFaults(target.pid);
         t0 = performance.now();
       },
       measured() {
-        sample = { cpuMicros: cpuMicros(target.pid) - cpu0, wallMs: performance.now() - t0, rssMb: rssMb(target.pid) };
+        sample = {
+          cpuMicros: cpuMicros(target.pid) - cpu0,
+          faults: minorFaults(target.pid) - faults0,
+          wallMs: performance.now() - t0,
+          rssMb: rssMb(target.pid),
+        };
       },
     },
   );
@@ -78,8 +90,10 @@ interface Row {
   medianMs: number;
   p99Ms: number;
   addedP99Ms: number;
+  setupMs: number;
   cpuPercent: number;
   cpuUsPerFrame: number;
+  faultsPerFrame: number;
   rssMb: number;
 }
 const rows: Row[] = [];
@@ -101,13 +115,15 @@ for (const n of levels) {
       medianMs: median(s.map((x) => x.result.medianMs)),
       p99Ms: median(s.map((x) => x.result.p99Ms)),
       addedP99Ms: median(s.map((x, i) => x.result.p99Ms - direct[i].result.p99Ms)),
+      setupMs: median(s.map((x) => x.result.setupMs)),
       cpuPercent: t === fake ? NaN : median(s.map((x) => (x.cpuMicros / 1000 / x.wallMs) * 100)),
       cpuUsPerFrame: t === fake ? NaN : median(s.map((x) => x.cpuMicros / Math.max(1, x.result.frames))),
+      faultsPerFrame: t === fake ? NaN : median(s.map((x) => x.faults / Math.max(1, x.result.frames))),
       rssMb: t === fake ? NaN : median(s.map((x) => x.rssMb)),
     };
     rows.push(row);
     console.log(
-      `N=${n} ${t.name}: connected ${row.connected}/${n}; p99 ${row.p99Ms.toFixed(2)} ms (added ${row.addedP99Ms.toFixed(2)}); ` +
+      `N=${n} ${t.name}: connected ${row.connected}/${n}; all echoing after ${(row.setupMs / 1000).toFixed(2)} s; p99 ${row.p99Ms.toFixed(2)} ms (added ${row.addedP99Ms.toFixed(2)}); ` +
         (t === fake
           ? ''
           : `CPU ${row.cpuPercent.toFixed(0)}% = ${row.cpuUsPerFrame.toFixed(1)} µs per echoed frame; RSS ${row.rssMb.toFixed(0)} MB`),
@@ -126,9 +142,11 @@ console.table(
       'median ms': fmt(r.medianMs, 2),
       'p99 ms': fmt(r.p99Ms, 2),
       'added p99 ms': r.path === fake.name ? '—' : fmt(r.addedP99Ms, 2),
+      'setup s': fmt(r.setupMs / 1000, 2),
       'CPU %': fmt(r.cpuPercent, 0),
       'CPU µs/frame': fmt(r.cpuUsPerFrame),
       'vs proxy': r.path === fake.name || r.path === proxy.name ? '—' : `${fmt(r.cpuUsPerFrame / base.cpuUsPerFrame, 2)}×`,
+      'faults/frame': fmt(r.faultsPerFrame, 2),
       'RSS MB': fmt(r.rssMb, 0),
     };
   }),

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { LoadRequest, LoadResult } from './load';
+import { pinned } from './proc-stats';
 
 /**
  * The parent's side of the load generator (relay/load.ts, its own process, spoken to over IPC), shared by
@@ -20,7 +21,7 @@ export class LoadGenerator {
 
   static async start(): Promise<LoadGenerator> {
     let generator: LoadGenerator | undefined;
-    const proc = Bun.spawn(['bun', join(import.meta.dir, 'load.ts')], {
+    const proc = Bun.spawn(pinned('outside', ['bun', join(import.meta.dir, 'load.ts')]), {
       stdout: 'inherit',
       stderr: 'inherit',
       ipc: (m: FromLoad) => generator?.onMessage(m),

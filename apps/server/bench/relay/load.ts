@@ -22,7 +22,11 @@ export interface LoadResult {
   frames: number;
   medianMs: number;
   p99Ms: number;
+  /** From the first frame sent until every connected stream had an echo back (NaN if some never did in 30 s). */
+  setupMs: number;
 }
+
+const SETUP_TIMEOUT_MS = 30_000;
 
 const TAIL = (() => {
   const pcm = new Int16Array(FRAME_BYTES / 2 - 6);
@@ -47,14 +51,17 @@ async function run(req: LoadRequest, signal: (type: 'measuring' | 'measured') =>
   const rtts = new Float64Array(n * Math.ceil((seconds * 1000) / FRAME_MS) + 1024);
   let count = 0;
   let measuring = false;
+  const echoed = new Uint8Array(n);
+  let echoedStreams = 0;
   const opened = await Promise.all(
-    Array.from({ length: n }, async () => {
+    Array.from({ length: n }, async (_, i) => {
       const ws = new WebSocket(url, { headers } as unknown as string[]);
       sockets.push(ws);
       ws.onmessage = (e) => {
-        if (!measuring) return;
         const text = e.data as string;
         if (!text.startsWith('{"type":"response.output_audio.delta"')) return;
+        if (!echoed[i]) (echoed[i] = 1), echoedStreams++;
+        if (!measuring) return;
         const at = text.indexOf('"delta":"');
         const sent = Buffer.from(text.slice(at + 9, at + 25), 'base64').readDoubleLE(0);
         if (count < rtts.length) rtts[count++] = performance.now() - sent;
@@ -83,6 +90,8 @@ async function run(req: LoadRequest, signal: (type: 'measuring' | 'measured') =>
       }
     }
   }, 2);
+  while (echoedStreams < connected && performance.now() - start < SETUP_TIMEOUT_MS) await Bun.sleep(20);
+  const setupMs = echoedStreams < connected ? NaN : performance.now() - start;
   await Bun.sleep(req.warmupSeconds * 1000);
   await signal('measuring');
   measuring = true;
@@ -93,7 +102,7 @@ async function run(req: LoadRequest, signal: (type: 'measuring' | 'measured') =>
   for (const ws of sockets) ws.close();
   await Bun.sleep(500);
   const sorted = rtts.slice(0, count).sort();
-  return { type: 'result', n, connected, frames: count, medianMs: quantile(sorted, 0.5), p99Ms: quantile(sorted, 0.99) };
+  return { type: 'result', n, connected, frames: count, medianMs: quantile(sorted, 0.5), p99Ms: quantile(sorted, 0.99), setupMs };
 }
 
 if (import.meta.main) {

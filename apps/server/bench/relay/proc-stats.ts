@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 
 /**
  * CPU time and resident memory of a process and all its descendants, read from /proc, so any process (the
@@ -23,17 +24,27 @@ export function processTree(pid: number): number[] {
   return all;
 }
 
-/** User + system CPU of the whole tree, in microseconds. */
-export function cpuMicros(pid: number): number {
-  let ticks = 0;
+/** The sum of some /proc/<pid>/stat fields (numbered from `state`, 0) over the whole tree. */
+function statSum(pid: number, fieldIndexes: number[]): number {
+  let sum = 0;
   for (const p of processTree(pid)) {
     try {
       const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+      for (const i of fieldIndexes) sum += Number(fields[i]);
     } catch {}
   }
-  return (ticks / TICKS_PER_SECOND) * 1e6;
+  return sum;
+}
+
+/** User + system CPU of the whole tree, in microseconds. */
+export function cpuMicros(pid: number): number {
+  return (statSum(pid, [11, 12]) / TICKS_PER_SECOND) * 1e6; // utime, stime
+}
+
+/** Minor page faults of the whole tree so far (memory the allocator gave back and touched again, among others). */
+export function minorFaults(pid: number): number {
+  return statSum(pid, [7]); // minflt
 }
 
 /** Resident set of the whole tree, in MB. */
@@ -60,4 +71,15 @@ export async function freePort(): Promise<number> {
   const port = s.port!;
   await s.stop(true);
   return port;
+}
+
+/**
+ * BENCH_PIN=1: the outside world (load generator, fake upstream) runs on CPU 0 and the process measured (proxy or
+ * relay) on the other CPUs, as they would be on separate machines; otherwise a middle process that costs more
+ * also slows the clients and the fake that measure it. Without BENCH_PIN the command runs as given.
+ */
+export function pinned(role: 'outside' | 'measured', command: string[]): string[] {
+  const cpus = availableParallelism();
+  if (!process.env.BENCH_PIN || cpus < 2) return command;
+  return ['taskset', '-c', role === 'outside' ? '0' : cpus === 2 ? '1' : `1-${cpus - 1}`, ...command];
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
-import { freePort } from './proc-stats';
+import { freePort, pinned } from './proc-stats';
 
 /** The processes `bench:relay` compares: the fake upstream, the pass-through proxy and the real server. */
 export interface Target {
@@ -36,7 +36,7 @@ async function lineFrom(proc: Bun.Subprocess<'ignore', 'pipe', 'inherit'>, prefi
 }
 
 export async function startFake(): Promise<Target> {
-  const proc = Bun.spawn(['bun', join(here, 'fake.ts'), BENCH_KEY], { stdout: 'pipe', stderr: 'inherit' });
+  const proc = Bun.spawn(pinned('outside', ['bun', join(here, 'fake.ts'), BENCH_KEY]), { stdout: 'pipe', stderr: 'inherit' });
   const url = await lineFrom(proc, 'url ');
   return {
     name: 'direct',
@@ -49,7 +49,7 @@ export async function startFake(): Promise<Target> {
 
 export async function startProxy(upstreamUrl: string): Promise<Target> {
   const port = await freePort();
-  const proc = Bun.spawn(['bun', ...bunArgs('proxy'), join(here, 'proxy.ts'), String(port), upstreamUrl, BENCH_KEY], {
+  const proc = Bun.spawn(pinned('measured', ['bun', ...bunArgs('proxy'), join(here, 'proxy.ts'), String(port), upstreamUrl, BENCH_KEY]), {
     stdout: 'pipe',
     stderr: 'inherit',
   });
@@ -110,9 +110,17 @@ export async function startRelay(upstreamUrl: string, workers: number, checkout?
   delete env.WORKERS;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   if (workers > 1) env.WORKERS = String(workers);
+  // BENCH_BASE_ENV="NAME=value,…": settings for the other checkout only (an A/B of a setting on the same code).
+  if (checkout)
+    for (const pair of (process.env.BENCH_BASE_ENV ?? '').split(',').filter(Boolean))
+      env[pair.split('=')[0]!] = pair.slice(pair.indexOf('=') + 1);
   const entry = checkout ? join(checkout.root, 'apps/server/src/index.ts') : join(here, '../../src/index.ts');
   const name = `${checkout ? `${checkout.label} ` : ''}relay${workers > 1 ? ` WORKERS=${workers}` : ''}`;
-  const proc = Bun.spawn(['bun', ...bunArgs(name.replaceAll(/\W+/g, '-')), entry], { env, stdout: 'ignore', stderr: 'inherit' });
+  const proc = Bun.spawn(pinned('measured', ['bun', ...bunArgs(name.replaceAll(/\W+/g, '-')), entry]), {
+    env,
+    stdout: 'ignore',
+    stderr: 'inherit',
+  });
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   let cookie = '';
