@@ -3,7 +3,9 @@ import { sql } from 'kysely';
 import { CLOSE_CODES } from '@hearth/protocol';
 import { startFakeRealtime, type FakeRealtime } from '../test/fake-openai-realtime';
 import { startTwoInstances, type TwoInstances } from './live-fixture';
-import { liveDigestOf, liveIdsDigest } from './live-repository';
+import type { AppDeps } from '../deps';
+import { LiveRegistry } from './live-registry';
+import { admitLiveSessions, liveDigestOf, liveIdsDigest, type LiveAdmitResult, type LiveRow } from './live-repository';
 import { KEY, ORIGIN } from './relay-fixture';
 import { TestSocket } from './test-support';
 
@@ -75,6 +77,24 @@ describe('limits across two instances on one database', () => {
     await newer.upstream.closed;
   });
 
+  test('the same end user opening three pages at once on one instance keeps exactly one session (admitted together or not)', async () => {
+    const user = await two.ctx.createUser('Tri');
+    const cookie = await two.ctx.userCookie(user.id);
+    const upstreamsBefore = fake.connections.length;
+    const clients = await Promise.all([1, 2, 3].map(() => TestSocket.open(`${two.a.wsUrl}?page=user`, { origin: ORIGIN, cookie })));
+    let replaced = 0;
+    const codes = clients.map((c) => c.closed.then((info) => (info.code === 4000 && replaced++, info.code)));
+    // Two are replaced, whichever order their admissions took; the third is the one live row and goes on.
+    await waitUntil(async () => replaced === 2);
+    await waitUntil(async () => (await liveRows()).length === 1);
+    expect((await liveRows())[0]).toMatchObject({ user_id: user.id, ended_reason: null });
+    for (const c of clients) c.close();
+    expect((await Promise.all(codes)).sort()).toEqual([1000, 4000, 4000]);
+    // Later tests take the fake's connections in order: hand over the ones made here, once closed.
+    const made = fake.connections.length - upstreamsBefore;
+    for (let i = 0; i < made; i++) await (await fake.nextConnection()).closed;
+  });
+
   test('LIMIT_LIVE_SESSIONS counts both instances: with 3 live, the fourth is refused (1013) and opens no upstream', async () => {
     const cookies = await Promise.all(
       ['a@x.test', 'b@x.test', 'c@x.test', 'd@x.test'].map((email) => two.ctx.staffCookie('operator', email)),
@@ -144,6 +164,108 @@ describe("the every-second check's digest", () => {
     expect(await first.client.closed).toMatchObject({ code: 4000 });
     second.client.close();
     await Promise.all([first.upstream.closed, second.upstream.closed]);
+  });
+});
+
+describe('admissions batched in one transaction', () => {
+  // Sessions starting at once share one transaction (LiveRegistry batches them). Each must be decided exactly as
+  // if it had been admitted alone, in the same order.
+  const limits = { maxLiveSessions: 4, sessionsPerUser: 1, sessionsPerStaff: 2, maxSessionMinutes: 60, dailyMinutesPerUser: 5 };
+  const [staffA, staffB] = ['00000000-0000-4000-8000-00000000000a', '00000000-0000-4000-8000-00000000000b'];
+  const owner = async () => (await two.ctx.db.selectFrom('sessions').select('token_hash').executeTakeFirstOrThrow()).token_hash;
+  const summary = (results: LiveAdmitResult[]) => results.map((r) => (r.ok ? `ok ${r.replaced.join(',')}`.trim() : r.reason));
+  const clear = (instance: string) => two.ctx.db.deleteFrom('live_voice_sessions').where('instance_id', '=', instance).execute();
+
+  test('the global cap, the staff cap and a user replacing their own earlier session hold inside one batch', async () => {
+    await two.ctx.createUser('Batch');
+    const authSession = await owner();
+    const rows = (instance: string): LiveRow[] =>
+      (
+        [
+          ['1', 'user-x', null],
+          ['2', 'user-x', null], // replaces 1
+          ['3', null, staffA],
+          ['4', null, staffA],
+          ['5', null, staffA], // staff A has 2
+          ['6', null, staffB],
+          ['7', 'user-x', null], // replaces 2: 4 live before it, 4 after
+          ['8', null, staffB], // 4 live: full
+        ] as const
+      ).map(([id, userId, staffId]) => ({ id: `${instance}-${id}`, instanceId: instance, userId, staffId, authSession }));
+    try {
+      const batch = await admitLiveSessions(two.ctx.db, rows('batch'), limits);
+      expect(summary(batch)).toEqual(['ok', 'ok batch-1', 'ok', 'ok', 'staff_full', 'ok', 'ok batch-2', 'full']);
+      const stored = await two.ctx.db
+        .selectFrom('live_voice_sessions')
+        .select(['id', 'ended_reason'])
+        .where('instance_id', '=', 'batch')
+        .orderBy('started_at')
+        .execute();
+      expect(stored.map((r) => `${r.id}${r.ended_reason ? ` ${r.ended_reason}` : ''}`)).toEqual([
+        'batch-1 replaced',
+        'batch-2 replaced',
+        'batch-3',
+        'batch-4',
+        'batch-6',
+        'batch-7',
+      ]);
+      await clear('batch');
+      // The same sessions admitted one at a time decide the same.
+      const alone = [];
+      for (const row of rows('alone')) alone.push(...(await admitLiveSessions(two.ctx.db, [row], limits)));
+      expect(summary(alone)).toEqual(summary(batch).map((s) => s.replaceAll('batch-', 'alone-')));
+    } finally {
+      await clear('batch');
+      await clear('alone');
+    }
+  });
+
+  test('a session replaced by a later one of its own batch is ended by its instance', async () => {
+    const registry = new LiveRegistry({ db: two.ctx.db, config: { limits } } as unknown as AppDeps, {
+      heartbeatMs: 60_000,
+      pollMs: 60_000,
+    });
+    const authSession = await owner();
+    const ended: string[] = [];
+    try {
+      // same-1 goes alone; same-2 and same-3 wait for it and go together, so same-3 replaces same-2 inside that batch.
+      const results = await Promise.all(
+        ['same-1', 'same-2', 'same-3'].map((id) =>
+          registry.admit({ id, userId: 'user-batched', staffId: null, authSession }, (cause) => ended.push(`${id} ${cause}`)),
+        ),
+      );
+      expect(results.map((r) => r.ok && r.replaced)).toEqual([[], ['same-1'], ['same-2']]);
+      await waitUntil(async () => ended.length === 2);
+      expect(ended.sort()).toEqual(['same-1 replaced', 'same-2 replaced']);
+      expect(registry.size).toBe(1);
+    } finally {
+      await registry.stop();
+    }
+  });
+
+  test("a batch that fails is retried one by one, so one session's error refuses only that session", async () => {
+    const registry = new LiveRegistry({ db: two.ctx.db, config: { limits } } as unknown as AppDeps, {
+      heartbeatMs: 60_000,
+      pollMs: 60_000,
+    });
+    const authSession = await owner();
+    const row = (id: string, auth: string) => ({ id, userId: null, staffId: staffA, authSession: auth });
+    try {
+      // The first goes alone; the next two wait for it and go together, and the sign-in of one of them is gone.
+      const admissions = [
+        registry.admit(row('retry-1', authSession), () => {}),
+        registry.admit(row('retry-2', 'no-such-sign-in'), () => {}),
+        registry.admit(row('retry-3', authSession), () => {}),
+      ].map((p) =>
+        p.then(
+          (r) => (r.ok ? 'ok' : r.reason),
+          () => 'error',
+        ),
+      );
+      expect(await Promise.all(admissions)).toEqual(['ok', 'error', 'ok']);
+    } finally {
+      await registry.stop();
+    }
   });
 });
 

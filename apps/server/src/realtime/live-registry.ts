@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../deps';
 import { log } from '../log';
 import {
-  admitLiveSession,
+  admitLiveSessions,
   deleteLiveRow,
   deleteLiveRowsOf,
   heartbeatLiveRows,
@@ -27,13 +27,17 @@ export interface LiveRegistryTiming {
   pollMs: number;
 }
 
+/** At most this many sessions are admitted in one transaction. */
+const MAX_ADMISSION_BATCH = 100;
+
 /** The longest a stopping instance waits for its LISTEN to end. */
 const STOP_WAIT_MS = 2000;
 
 /**
  * This instance's side of live_voice_sessions (PRODUCT §3, §8). Why rows with heartbeats plus LISTEN/NOTIFY:
  * - Admission is one transaction under an advisory lock that counts the rows of every instance, so the global,
- *   per-user and per-staff limits and the daily minutes hold product-wide; it works the same on PGlite.
+ *   per-user and per-staff limits and the daily minutes hold product-wide; it works the same on PGlite. Sessions
+ *   that ask while one runs are admitted together in the next, each decided as if alone (admitWaiting).
  * - Heartbeats make a crashed instance's sessions stop counting within 30 s without anyone cleaning up.
  * - A row references the sign-in that opened it (on delete cascade), so every way of withdrawing a sign-in
  *   (revoked links, deleted user, disabled or signed-out staff, password reset, expiry purge) ends the session
@@ -49,6 +53,8 @@ export class LiveRegistry {
   private poll: ReturnType<typeof setInterval> | null = null;
   private listening: Promise<(() => Promise<void>) | null> | null = null;
   private checking = false;
+  private readonly admissions: { row: LiveRow; resolve(result: LiveAdmitResult): void; reject(err: unknown): void }[] = [];
+  private admitting = false;
   private checkAgain = false;
   private stopped = false;
 
@@ -64,7 +70,10 @@ export class LiveRegistry {
   /** Admits a session product-wide; `onEnd` runs once if another instance or a withdrawn sign-in ends it. */
   async admit(row: Omit<LiveRow, 'instanceId'>, onEnd: (cause: LiveEndCause) => void): Promise<LiveAdmitResult> {
     this.listen();
-    const result = await admitLiveSession(this.deps.db, { ...row, instanceId: this.instanceId }, this.deps.config.limits);
+    const result = await new Promise<LiveAdmitResult>((resolve, reject) => {
+      this.admissions.push({ row: { ...row, instanceId: this.instanceId }, resolve, reject });
+      if (!this.admitting) void this.admitWaiting();
+    });
     if (!result.ok) return result;
     this.local.set(row.id, onEnd);
     this.startTimers();
@@ -73,12 +82,41 @@ export class LiveRegistry {
     return result;
   }
 
-  /** The session ended here: its row goes, so it stops counting at once. */
+  /**
+   * Admissions take the product-wide lock one transaction at a time. The sessions that asked meanwhile go in the
+   * next transaction together, so N sessions starting at once cost a few transactions rather than N in turn (each
+   * waiting on the event loop between its statements). If a batch fails, its sessions are tried one by one, so one
+   * session's error (a sign-in withdrawn meanwhile) refuses only that session.
+   */
+  private async admitWaiting() {
+    this.admitting = true;
+    while (this.admissions.length) {
+      const batch = this.admissions.splice(0, MAX_ADMISSION_BATCH);
+      const { limits } = this.deps.config;
+      try {
+        const results = await admitLiveSessions(
+          this.deps.db,
+          batch.map((a) => a.row),
+          limits,
+        );
+        batch.forEach((a, i) => a.resolve(results[i]!));
+      } catch (err) {
+        if (batch.length === 1) batch[0]!.reject(err);
+        else
+          for (const a of batch) {
+            await admitLiveSessions(this.deps.db, [a.row], limits).then(([result]) => a.resolve(result!), a.reject);
+          }
+      }
+    }
+    this.admitting = false;
+  }
+
   /** Whether a session this instance does not know is live on another one. */
   onAnotherInstance(id: string): Promise<boolean> {
     return liveOnOtherInstance(this.deps.db, id, this.instanceId);
   }
 
+  /** The session ended here: its row goes, so it stops counting at once. */
   async release(id: string): Promise<void> {
     this.local.delete(id);
     if (this.local.size === 0) this.stopTimers();

@@ -34,44 +34,100 @@ type AdmitLimits = Pick<Limits, 'maxLiveSessions' | 'sessionsPerUser' | 'session
 const fresh = sql<boolean>`heartbeat_at > now() - make_interval(secs => ${LIVE_STALE_SECONDS})`;
 
 /**
- * Admits a session in one transaction under the advisory lock: the daily minutes, the user's older sessions
- * marked 'replaced' (on whichever instance they are), the global cap and the staff account's cap. A refusal
- * changes nothing, so a refused newer session never ends the older one.
+ * Admits sessions in one transaction under the advisory lock, each as if alone and in the order given: the daily
+ * minutes, the user's older sessions marked 'replaced' (on whichever instance they are, or earlier in `rows`), the
+ * global cap and the staff account's cap. A refusal changes nothing, so a refused newer session never ends the
+ * older one. Many sessions starting at once (a restart, a room of pages) share one lock, one count and one insert
+ * instead of taking the product-wide lock in turn (LiveRegistry batches them).
  */
-export async function admitLiveSession(db: DB, row: LiveRow, limits: AdmitLimits): Promise<LiveAdmitResult> {
+export async function admitLiveSessions(db: DB, rows: readonly LiveRow[], limits: AdmitLimits): Promise<LiveAdmitResult[]> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${ADMISSION_LOCK}::bigint)`.execute(trx);
-    let minutesUsed = 0;
-    let replaced: string[] = [];
-    if (row.userId !== null) {
-      minutesUsed = await minutesUsedToday(trx, row.userId, limits.maxSessionMinutes);
-      if ((limits.dailyMinutesPerUser - minutesUsed) * 60_000 < 1000) return { ok: false, reason: 'daily_used', minutesUsed };
-      const mine = await trx
-        .selectFrom('live_voice_sessions')
-        .select('id')
-        .where('user_id', '=', row.userId)
-        .where('ended_reason', 'is', null)
-        .where(fresh)
-        .orderBy('started_at', 'desc')
-        .execute();
-      replaced = mine.slice(Math.max(0, limits.sessionsPerUser - 1)).map((r) => r.id);
-    }
-    const counts = await trx
+    const live = await trx
       .selectFrom('live_voice_sessions')
-      .select([sql<number>`count(*)::int`.as('all'), sql<number>`(count(*) filter (where staff_id = ${row.staffId}))::int`.as('staff')])
+      .select(['staff_id', sql<number>`count(*)::int`.as('count')])
       .where('ended_reason', 'is', null)
       .where(fresh)
-      .executeTakeFirstOrThrow();
-    if (counts.all - replaced.length >= limits.maxLiveSessions) return { ok: false, reason: 'full' };
-    if (row.staffId !== null && counts.staff >= limits.sessionsPerStaff) return { ok: false, reason: 'staff_full' };
-    if (replaced.length) {
-      await trx.updateTable('live_voice_sessions').set({ ended_reason: 'replaced' }).where('id', 'in', replaced).execute();
-    }
-    await trx
-      .insertInto('live_voice_sessions')
-      .values({ id: row.id, instance_id: row.instanceId, user_id: row.userId, staff_id: row.staffId, auth_session: row.authSession })
+      .groupBy('staff_id')
       .execute();
-    return { ok: true, minutesUsed, replaced };
+    let total = live.reduce((sum, r) => sum + r.count, 0);
+    const perStaff = new Map(live.filter((r) => r.staff_id !== null).map((r) => [r.staff_id!, r.count]));
+    /** Each user's active sessions, newest first (read once per user, then kept up to date here). */
+    const perUser = new Map<string, { id: string; staffId: string | null }[]>();
+    const results: LiveAdmitResult[] = [];
+    const replacedAll: string[] = [];
+    const admitted: LiveRow[] = [];
+    for (const row of rows) {
+      let minutesUsed = 0;
+      let replaced: { id: string; staffId: string | null }[] = [];
+      let mine: { id: string; staffId: string | null }[] | undefined;
+      if (row.userId !== null) {
+        minutesUsed = await minutesUsedToday(trx, row.userId, limits.maxSessionMinutes);
+        if ((limits.dailyMinutesPerUser - minutesUsed) * 60_000 < 1000) {
+          results.push({ ok: false, reason: 'daily_used', minutesUsed });
+          continue;
+        }
+        mine = perUser.get(row.userId);
+        if (!mine) {
+          mine = await trx
+            .selectFrom('live_voice_sessions')
+            .select(['id', 'staff_id as staffId'])
+            .where('user_id', '=', row.userId)
+            .where('ended_reason', 'is', null)
+            .where(fresh)
+            .orderBy('started_at', 'desc')
+            .execute();
+          perUser.set(row.userId, mine);
+        }
+        replaced = mine.slice(Math.max(0, limits.sessionsPerUser - 1));
+      }
+      if (total - replaced.length >= limits.maxLiveSessions) {
+        results.push({ ok: false, reason: 'full' });
+        continue;
+      }
+      if (row.staffId !== null && (perStaff.get(row.staffId) ?? 0) >= limits.sessionsPerStaff) {
+        results.push({ ok: false, reason: 'staff_full' });
+        continue;
+      }
+      for (const old of replaced) {
+        replacedAll.push(old.id);
+        total--;
+        if (old.staffId !== null) perStaff.set(old.staffId, (perStaff.get(old.staffId) ?? 1) - 1);
+      }
+      if (mine) {
+        mine.length -= replaced.length; // the oldest, at the end
+        mine.unshift({ id: row.id, staffId: row.staffId });
+      }
+      total++;
+      if (row.staffId !== null) perStaff.set(row.staffId, (perStaff.get(row.staffId) ?? 0) + 1);
+      admitted.push(row);
+      results.push({ ok: true, minutesUsed, replaced: replaced.map((r) => r.id) });
+    }
+    // A session replaced by a later one in the same batch goes in already ended (its instance then ends it).
+    const inBatch = new Set(admitted.map((row) => row.id));
+    const replacedHere = new Set(replacedAll.filter((id) => inBatch.has(id)));
+    const stored = replacedAll.filter((id) => !replacedHere.has(id));
+    if (stored.length) {
+      await trx.updateTable('live_voice_sessions').set({ ended_reason: 'replaced' }).where('id', 'in', stored).execute();
+    }
+    if (admitted.length) {
+      await trx
+        .insertInto('live_voice_sessions')
+        .values(
+          admitted.map((row, i) => ({
+            id: row.id,
+            instance_id: row.instanceId,
+            user_id: row.userId,
+            staff_id: row.staffId,
+            auth_session: row.authSession,
+            ended_reason: replacedHere.has(row.id) ? 'replaced' : null,
+            // In admission order, so "the user's older sessions" stays well defined within one batch.
+            started_at: sql<Date>`clock_timestamp() + make_interval(secs => ${i / 1e6})`,
+          })),
+        )
+        .execute();
+    }
+    return results;
   });
 }
 
