@@ -31,6 +31,9 @@ export type LiveAdmitResult =
 
 type AdmitLimits = Pick<Limits, 'maxLiveSessions' | 'sessionsPerUser' | 'sessionsPerStaff' | 'maxSessionMinutes' | 'dailyMinutesPerUser'>;
 
+/** A live session as a batch keeps count of it. */
+type LiveRef = { id: string; staffId: string | null };
+
 const fresh = sql<boolean>`heartbeat_at > now() - make_interval(secs => ${LIVE_STALE_SECONDS})`;
 
 /**
@@ -53,14 +56,14 @@ export async function admitLiveSessions(db: DB, rows: readonly LiveRow[], limits
     let total = live.reduce((sum, r) => sum + r.count, 0);
     const perStaff = new Map(live.filter((r) => r.staff_id !== null).map((r) => [r.staff_id!, r.count]));
     /** Each user's active sessions, newest first (read once per user, then kept up to date here). */
-    const perUser = new Map<string, { id: string; staffId: string | null }[]>();
+    const perUser = new Map<string, LiveRef[]>();
     const results: LiveAdmitResult[] = [];
     const replacedAll: string[] = [];
     const admitted: LiveRow[] = [];
     for (const row of rows) {
       let minutesUsed = 0;
-      let replaced: { id: string; staffId: string | null }[] = [];
-      let mine: { id: string; staffId: string | null }[] | undefined;
+      let replaced: LiveRef[] = [];
+      let mine: LiveRef[] | undefined;
       if (row.userId !== null) {
         minutesUsed = await minutesUsedToday(trx, row.userId, limits.maxSessionMinutes);
         if ((limits.dailyMinutesPerUser - minutesUsed) * 60_000 < 1000) {
