@@ -7,6 +7,7 @@ import { hashToken, STAFF_COOKIE, staffFromCookie, USER_COOKIE, userFromCookie, 
 import { forbidden, unauthorized } from '../plugins/errors';
 import { checkClientEvent } from './client-events';
 import { AppendFrame, takeAppendsFirst } from './fast-append';
+import { GcPacer } from './gc-pacer';
 import { acceptedOrigins } from '../plugins/origin';
 import { LiveRegistry, type LiveEndCause, type LiveRegistryTiming } from './live-registry';
 import { ModuleState } from './module-state';
@@ -102,6 +103,8 @@ export interface RealtimeOptions {
   createUpstream?: UpstreamFactory;
   /** Heartbeat and poll intervals of the live-session registry (tests shorten or lengthen them). */
   liveTiming?: LiveRegistryTiming;
+  /** Tests watch the collection pacing (gc-pacer.ts). */
+  gcPacer?: GcPacer;
 }
 
 /** A clean close the page chose (or a closing tab): the session ends. Anything else may be a dropped network. */
@@ -117,6 +120,7 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
   const createUpstream = opts.createUpstream ?? upstreamFactory(deps);
   // Sessions until their post-chat work is done: a stopping server ends them and waits, so nothing is lost.
   const sessions = new Set<VoiceSession>();
+  const pacer = opts.gcPacer ?? new GcPacer();
   /** Live sessions by id, for a page reconnecting with its resume token. */
   const byId = new Map<string, VoiceSession>();
   const carryOvers = new CarryOvers(CARRY_OVER_MS);
@@ -126,6 +130,7 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
     for (const slot of slots) if (!slot.session) slot.close(CLOSE_CODES.goingAway, 'The server is restarting');
     await Promise.all([...sessions].map((s) => s.end('server_stopping')));
     await live.stop();
+    pacer.setActive(false);
   });
 
   /** Ends a slot's own registration once (closed socket, refused start, ended session). */
@@ -207,7 +212,10 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
         byId.delete(session.id);
         release(slot);
       },
-      onFinished: () => sessions.delete(session),
+      onFinished: () => {
+        sessions.delete(session);
+        pacer.setActive(sessions.size > 0);
+      },
       pending: slot.pending,
       graceMs: voiceResumeGraceMs,
       onCarryOver: (token, next, transcript) => {
@@ -220,6 +228,7 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
       },
     });
     sessions.add(session);
+    pacer.setActive(true);
     byId.set(session.id, session);
     slot.session = session;
     // A page that asked to resume learns first that this is a new session (with the conversation summarised or not).
@@ -261,7 +270,9 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
         closedHere: false,
         pending: new PendingEvents(),
         send(text) {
-          if (!slot.closed) raw.send(text);
+          if (slot.closed) return;
+          pacer.frames++;
+          raw.send(text);
         },
         close(code, reason) {
           if (slot.closed) return;
@@ -271,6 +282,7 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
         },
         append(frame, audio) {
           if (slot.closed) return;
+          pacer.frames++;
           if (slot.session) slot.session.appendAudio(frame, audio);
           else slot.pending.push(new AppendFrame(audio, frame));
         },
