@@ -8,7 +8,8 @@
  * product's server (`apps/server/src/index.ts`, as `bun start` runs it; with BENCH_WORKERS also as WORKERS=n).
  * CPU, minor page faults and RSS are read from /proc for each middle process tree during the measured window.
  * "setup s" is how long after the first frame every stream had an echo back (N sessions starting at once); the
- * warm-up and the measured window come after it, so the round trips measure steady streaming.
+ * warm-up and the measured window come after it, so the round trips measure steady streaming. "ready ms" is how
+ * long after opening its socket a page heard the upstream's session.created (median of the streams / the last one).
  *
  *   BENCH_LEVELS=50,100,200   levels of N
  *   BENCH_ROUNDS=5            alternating rounds per level (medians are reported)
@@ -18,6 +19,7 @@
  *   BENCH_BASE=<dir>          also run another checkout's server (e.g. `git worktree add` of main), as "base relay",
  *                             in the same alternating rounds: a before/after comparison under the same load
  *   BENCH_BASE_ENV=A=1,B=2    settings for the base relay only (an A/B of a setting: BENCH_BASE=. and this)
+ *   BENCH_UPSTREAM_DELAY_MS=0 the fake answers each upgrade this late (a real provider's handshake; "ready ms")
  *   BENCH_PIN=1               load generator and fake on CPU 0, the measured process on the others (relay/proc-stats.ts)
  *   BENCH_CPU_PROF=<dir>      the proxy and relays write CPU profiles there when they stop
  */
@@ -91,6 +93,8 @@ interface Row {
   p99Ms: number;
   addedP99Ms: number;
   setupMs: number;
+  readyMedianMs: number;
+  readyMaxMs: number;
   cpuPercent: number;
   cpuUsPerFrame: number;
   faultsPerFrame: number;
@@ -116,6 +120,8 @@ for (const n of levels) {
       p99Ms: median(s.map((x) => x.result.p99Ms)),
       addedP99Ms: median(s.map((x, i) => x.result.p99Ms - direct[i].result.p99Ms)),
       setupMs: median(s.map((x) => x.result.setupMs)),
+      readyMedianMs: median(s.map((x) => x.result.readyMedianMs)),
+      readyMaxMs: median(s.map((x) => x.result.readyMaxMs)),
       cpuPercent: t === fake ? NaN : median(s.map((x) => (x.cpuMicros / 1000 / x.wallMs) * 100)),
       cpuUsPerFrame: t === fake ? NaN : median(s.map((x) => x.cpuMicros / Math.max(1, x.result.frames))),
       faultsPerFrame: t === fake ? NaN : median(s.map((x) => x.faults / Math.max(1, x.result.frames))),
@@ -143,6 +149,7 @@ console.table(
       'p99 ms': fmt(r.p99Ms, 2),
       'added p99 ms': r.path === fake.name ? '—' : fmt(r.addedP99Ms, 2),
       'setup s': fmt(r.setupMs / 1000, 2),
+      'ready ms': `${fmt(r.readyMedianMs, 0)} / ${fmt(r.readyMaxMs, 0)}`,
       'CPU %': fmt(r.cpuPercent, 0),
       'CPU µs/frame': fmt(r.cpuUsPerFrame),
       'vs proxy': r.path === fake.name || r.path === proxy.name ? '—' : `${fmt(r.cpuUsPerFrame / base.cpuUsPerFrame, 2)}×`,

@@ -6,6 +6,7 @@
  */
 import { startFakeRealtime } from '../../src/test/fake-openai-realtime';
 
-const fake = startFakeRealtime({ echoAudio: true, autoRespond: false, apiKey: process.argv[2] });
+const connectDelayMs = Number(process.env.BENCH_UPSTREAM_DELAY_MS ?? 0);
+const fake = startFakeRealtime({ echoAudio: true, autoRespond: false, apiKey: process.argv[2], connectDelayMs });
 console.log(`url ${fake.url}`);
 process.on('SIGTERM', () => void fake.stop().then(() => process.exit(0)));

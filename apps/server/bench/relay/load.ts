@@ -24,6 +24,9 @@ export interface LoadResult {
   p99Ms: number;
   /** From the first frame sent until every connected stream had an echo back (NaN if some never did in 30 s). */
   setupMs: number;
+  /** From opening a socket until the page heard the upstream's session.created: median over streams, and the last. */
+  readyMedianMs: number;
+  readyMaxMs: number;
 }
 
 const SETUP_TIMEOUT_MS = 30_000;
@@ -53,13 +56,18 @@ async function run(req: LoadRequest, signal: (type: 'measuring' | 'measured') =>
   let measuring = false;
   const echoed = new Uint8Array(n);
   let echoedStreams = 0;
+  const ready = new Float64Array(n).fill(NaN);
   const opened = await Promise.all(
     Array.from({ length: n }, async (_, i) => {
+      const openedAt = performance.now();
       const ws = new WebSocket(url, { headers } as unknown as string[]);
       sockets.push(ws);
       ws.onmessage = (e) => {
         const text = e.data as string;
-        if (!text.startsWith('{"type":"response.output_audio.delta"')) return;
+        if (!text.startsWith('{"type":"response.output_audio.delta"')) {
+          if (Number.isNaN(ready[i]) && text.includes('"type":"session.created"')) ready[i] = performance.now() - openedAt;
+          return;
+        }
         if (!echoed[i]) (echoed[i] = 1), echoedStreams++;
         if (!measuring) return;
         const at = text.indexOf('"delta":"');
@@ -102,7 +110,18 @@ async function run(req: LoadRequest, signal: (type: 'measuring' | 'measured') =>
   for (const ws of sockets) ws.close();
   await Bun.sleep(500);
   const sorted = rtts.slice(0, count).sort();
-  return { type: 'result', n, connected, frames: count, medianMs: quantile(sorted, 0.5), p99Ms: quantile(sorted, 0.99), setupMs };
+  const readySorted = ready.filter((v) => !Number.isNaN(v)).sort();
+  return {
+    type: 'result',
+    n,
+    connected,
+    frames: count,
+    medianMs: quantile(sorted, 0.5),
+    p99Ms: quantile(sorted, 0.99),
+    setupMs,
+    readyMedianMs: quantile(readySorted, 0.5),
+    readyMaxMs: readySorted.length ? readySorted[readySorted.length - 1] : NaN,
+  };
 }
 
 if (import.meta.main) {

@@ -18,6 +18,8 @@ export interface FakeRealtimeOptions {
   echoAudio?: boolean;
   /** Transcript of the automatic reply. */
   replyTranscript?: string;
+  /** Answer each upgrade this late: the TLS handshake and distance of the real service (benchmarks). */
+  connectDelayMs?: number;
 }
 
 let idCounter = 0;
@@ -272,8 +274,11 @@ export function startFakeRealtime(options: FakeRealtimeOptions = {}): FakeRealti
       if (options.apiKey && req.headers.get('authorization') !== `Bearer ${options.apiKey}`) {
         return Response.json({ error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } }, { status: 401 });
       }
-      if (srv.upgrade(req, { data: { headers: req.headers, url: new URL(req.url) } })) return undefined;
-      return new Response('Expected a websocket', { status: 400 });
+      const upgrade = () => {
+        if (srv.upgrade(req, { data: { headers: req.headers, url: new URL(req.url) } })) return undefined;
+        return new Response('Expected a websocket', { status: 400 });
+      };
+      return options.connectDelayMs ? Bun.sleep(options.connectDelayMs).then(upgrade) : upgrade();
     },
     websocket: {
       maxPayloadLength: 64 * 1024 * 1024,
