@@ -30,6 +30,10 @@ export async function connectTo(
   const client = await TestSocket.open(`${url}${query}`, { origin: ORIGIN, cookie });
   const upstream = await fakeServer.nextConnection();
   const session = await client.waitFor('hearth.session');
+  // The page and the fake hear the relay on separate sockets, in either order: the tests start once the fake has
+  // all of the session's opening requests (the greeting's response.create is the last) and the relay has passed
+  // the greeting's response.created on to the page.
+  await client.waitFor('response.created');
   return { client, upstream, session };
 }
 

@@ -35,6 +35,9 @@ async function connect(cookie: string, query = '') {
   const client = await TestSocket.open(`${wsUrl}${query}`, { origin: ORIGIN, cookie });
   const upstream = await fake.nextConnection();
   const resumable = await client.waitFor('hearth.resumable');
+  // The page and the fake hear the relay on separate sockets, in either order: the tests start once the greeting
+  // is on at the fake and the relay has said so to the page.
+  await client.waitFor('response.created');
   return { client, upstream, token: String(resumable.token) };
 }
 
@@ -56,7 +59,9 @@ describe('within the grace period', () => {
     const { client, upstream, token } = await connect(staff);
     expect((await client.waitFor('hearth.resumable')).graceMs).toBe(GRACE_MS);
     const attempts = fake.attempts;
+    upstream.finishResponse(); // the greeting
     const responseId = upstream.startResponse();
+    await client.waitFor('response.created', (e) => e.response?.id === responseId); // the relay knows it is on
     client.close(4100); // a page that stopped hearing the relay closes the dead socket with a code of its own
     // Nobody would hear the answer in progress: it is cancelled, and the session does not end.
     expect((await upstream.waitFor('response.cancel')).response_id).toBe(responseId);
