@@ -12,6 +12,7 @@ import {
 } from '../features/sequences/lookup';
 import { modulesForUser } from '../features/groups/isolation';
 import { loadMemoryDocument } from './repository';
+import { SingleFlight } from './single-flight';
 
 /**
  * Which module, version and prompt a voice session runs, and the instructions composed from them (SPEC §3,
@@ -32,25 +33,34 @@ export class ModuleState {
   carryOver = '';
 
   /** On the user page, the modules this member may use (their group's isolated module, PRODUCT §9). */
-  private static async choosable(db: DB, page: VoicePage, userId: string | null): Promise<string[]> {
-    const all = await listModuleNames(db);
-    return page === 'user' && userId ? modulesForUser(db, userId, all) : all;
+  private static async choosable(db: DB, page: VoicePage, userId: string | null, reads?: SingleFlight): Promise<string[]> {
+    const all = await (reads ? reads.run('modules', () => listModuleNames(db)) : listModuleNames(db));
+    return page === 'user' && userId ? modulesForUser(db, userId, all) : [...all];
   }
 
-  /** The URL's module/version when they exist, else SPEC §9's default for the page. */
-  static async load(db: DB, opts: { page: VoicePage; userId: string | null; module?: string; version?: number }): Promise<ModuleState> {
+  /**
+   * The URL's module/version when they exist, else SPEC §9's default for the page. `reads` lets sessions that
+   * start together share the reads that are the same for all of them (the module list, global prompt, versions).
+   */
+  static async load(
+    db: DB,
+    opts: { page: VoicePage; userId: string | null; module?: string; version?: number },
+    reads?: SingleFlight,
+  ): Promise<ModuleState> {
+    const shared = <T>(key: string, read: () => Promise<T>) => (reads ? reads.run(key, read) : read());
+    const version = (name: string, v?: number) => shared(`version\0${name}\0${v ?? 'latest'}`, () => loadModuleVersion(db, name, v));
     const [modules, globalPrompt, memoryDocument] = await Promise.all([
-      ModuleState.choosable(db, opts.page, opts.userId),
-      loadGlobalPrompt(db),
+      ModuleState.choosable(db, opts.page, opts.userId, reads),
+      shared('global', () => loadGlobalPrompt(db)),
       opts.page === 'user' && opts.userId ? loadMemoryDocument(db, opts.userId) : Promise.resolve(''),
     ]);
     let current: ModuleVersion | null = null;
     if (opts.module && ModuleState.allows(opts.page, modules, opts.module)) {
-      current = (await loadModuleVersion(db, opts.module, opts.version)) ?? (await loadModuleVersion(db, opts.module));
+      current = (await version(opts.module, opts.version)) ?? (await version(opts.module));
     }
     if (!current) {
       const fallback = opts.page === 'user' ? defaultUserModule(modules) : defaultTestingModule(modules);
-      if (fallback) current = await loadModuleVersion(db, fallback);
+      if (fallback) current = await version(fallback);
     }
     return new ModuleState(opts.page, modules, current, current?.prompts[0]?.name ?? '', globalPrompt, memoryDocument, opts.userId);
   }

@@ -8,6 +8,7 @@ import { forbidden, unauthorized } from '../plugins/errors';
 import { checkClientEvent } from './client-events';
 import { AppendFrame, takeAppendsFirst } from './fast-append';
 import { GcPacer } from './gc-pacer';
+import { SingleFlight } from './single-flight';
 import { acceptedOrigins } from '../plugins/origin';
 import { LiveRegistry, type LiveEndCause, type LiveRegistryTiming } from './live-registry';
 import { ModuleState } from './module-state';
@@ -121,6 +122,8 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
   // Sessions until their post-chat work is done: a stopping server ends them and waits, so nothing is lost.
   const sessions = new Set<VoiceSession>();
   const pacer = opts.gcPacer ?? new GcPacer();
+  /** Sessions starting together share the module reads that are the same for all of them. */
+  const reads = new SingleFlight();
   /** Live sessions by id, for a page reconnecting with its resume token. */
   const byId = new Map<string, VoiceSession>();
   const carryOvers = new CarryOvers(CARRY_OVER_MS);
@@ -177,12 +180,16 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
     let maxDurationMs = limits.maxSessionMinutes * 60_000;
     if (identity.kind === 'user') maxDurationMs = Math.min(maxDurationMs, (limits.dailyMinutesPerUser - admission.minutesUsed) * 60_000);
     const version = Number(query.version);
-    const modules = await ModuleState.load(deps.db, {
-      page,
-      userId: slot.userId,
-      module: carry?.module || query.module || undefined,
-      version: carry?.version || (Number.isInteger(version) && version > 0 ? version : undefined),
-    });
+    const modules = await ModuleState.load(
+      deps.db,
+      {
+        page,
+        userId: slot.userId,
+        module: carry?.module || query.module || undefined,
+        version: carry?.version || (Number.isInteger(version) && version > 0 ? version : undefined),
+      },
+      reads,
+    );
     if (carry?.promptName) modules.selectPrompt(carry.promptName);
     if (carry?.summary) modules.carryOver = carry.summary;
     if (slot.closed) return release(slot);
