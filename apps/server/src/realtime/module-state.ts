@@ -12,7 +12,11 @@ import {
 } from '../features/sequences/lookup';
 import { modulesForUser } from '../features/groups/isolation';
 import { loadMemoryDocument } from './repository';
-import { SingleFlight } from './single-flight';
+import type { SingleFlight } from './single-flight';
+
+/** Runs a read, or joins an identical one already running (single-flight.ts). */
+type Read = <T>(key: string, read: () => Promise<T>) => Promise<T>;
+const alone: Read = (_key, read) => read();
 
 /**
  * Which module, version and prompt a voice session runs, and the instructions composed from them (SPEC §3,
@@ -33,8 +37,8 @@ export class ModuleState {
   carryOver = '';
 
   /** On the user page, the modules this member may use (their group's isolated module, PRODUCT §9). */
-  private static async choosable(db: DB, page: VoicePage, userId: string | null, reads?: SingleFlight): Promise<string[]> {
-    const all = await (reads ? reads.run('modules', () => listModuleNames(db)) : listModuleNames(db));
+  private static async choosable(db: DB, page: VoicePage, userId: string | null, read: Read = alone): Promise<string[]> {
+    const all = await read('modules', () => listModuleNames(db));
     return page === 'user' && userId ? modulesForUser(db, userId, all) : [...all];
   }
 
@@ -47,11 +51,11 @@ export class ModuleState {
     opts: { page: VoicePage; userId: string | null; module?: string; version?: number },
     reads?: SingleFlight,
   ): Promise<ModuleState> {
-    const shared = <T>(key: string, read: () => Promise<T>) => (reads ? reads.run(key, read) : read());
-    const version = (name: string, v?: number) => shared(`version\0${name}\0${v ?? 'latest'}`, () => loadModuleVersion(db, name, v));
+    const read: Read = reads ? (key, r) => reads.run(key, r) : alone;
+    const version = (name: string, v?: number) => read(`version\0${name}\0${v ?? 'latest'}`, () => loadModuleVersion(db, name, v));
     const [modules, globalPrompt, memoryDocument] = await Promise.all([
-      ModuleState.choosable(db, opts.page, opts.userId, reads),
-      shared('global', () => loadGlobalPrompt(db)),
+      ModuleState.choosable(db, opts.page, opts.userId, read),
+      read('global', () => loadGlobalPrompt(db)),
       opts.page === 'user' && opts.userId ? loadMemoryDocument(db, opts.userId) : Promise.resolve(''),
     ]);
     let current: ModuleVersion | null = null;
