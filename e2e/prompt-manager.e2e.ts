@@ -3,6 +3,50 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures/hearth.ts'
 
 const editor = (page: Page) => page.getByRole('textbox', { name: 'Sequence JSON' })
+/** Records the text of every error toast the page shows from now on, however briefly (sonner renders `data-type`). */
+async function recordErrorToasts(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = []
+    Object.assign(window, { errorToasts: seen })
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('[data-sonner-toast][data-type="error"]')) {
+        if (!seen.includes(toast.textContent ?? '')) seen.push(toast.textContent ?? '')
+      }
+    }).observe(document, { subtree: true, childList: true, attributes: true })
+  })
+  return () => page.evaluate(() => (window as unknown as { errorToasts: string[] }).errorToasts)
+}
+
+/** The window's scroll offset once the editor has done its measuring (CodeMirror scrolls in an animation frame). */
+const windowScrollY = (page: Page) =>
+  page.evaluate(() => new Promise<number>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(window.scrollY)))))
+
+/** Each text colour the editor paints its visible tokens in, with its contrast ratio on the editor's background. */
+async function editorColours(page: Page) {
+  return page.evaluate(() => {
+    const canvas = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!
+    // The canvas turns any CSS colour (oklch too) into sRGB bytes.
+    const rgb = (colour: string) => {
+      canvas.clearRect(0, 0, 1, 1)
+      canvas.fillStyle = colour
+      canvas.fillRect(0, 0, 1, 1)
+      return [...canvas.getImageData(0, 0, 1, 1).data.slice(0, 3)]
+    }
+    const luminance = (colour: string) => {
+      const [r, g, b] = rgb(colour).map((v) => (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4))
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    }
+    const background = luminance(getComputedStyle(document.querySelector('.cm-editor')!).backgroundColor)
+    const colours = new Map<string, string>()
+    for (const span of document.querySelectorAll('.cm-content .cm-line span')) {
+      colours.set(getComputedStyle(span).color, span.textContent ?? '')
+    }
+    return [...colours].map(([colour, sample]) => {
+      const [light, dark] = [luminance(colour), background].sort((a, b) => b - a)
+      return { colour, sample, ratio: (light + 0.05) / (dark + 0.05) }
+    })
+  })
+}
 
 async function chooseOption(page: Page, combobox: string, option: string) {
   await page.getByRole('combobox', { name: combobox, exact: true }).click()
@@ -30,6 +74,7 @@ test.describe('prompt manager', () => {
   })
 
   test('edit and save a version, lint blocks a dangling next_prompt, compare two versions', async ({ page, snapshot }) => {
+    const errorToasts = await recordErrorToasts(page)
     await page.goto('/prompt-manager')
     await expect(page).toHaveTitle('Prompt Manager')
     await expect(editor(page)).toHaveAttribute('aria-disabled', 'true')
@@ -48,6 +93,13 @@ test.describe('prompt manager', () => {
     const prompts = page.getByRole('navigation', { name: 'Prompts' })
     await expect(prompts.getByRole('button').first()).toContainText('v1')
     await snapshot('prompt-manager-loaded-1366')
+    // Prose reads in the text colour (red is for lint errors), and every token colour is legible on the editor.
+    const prose = page.locator('.cm-content span', { hasText: 'Welcome the person warmly' }).first()
+    const bodyColour = await page.evaluate(() => getComputedStyle(document.body).color)
+    expect(await prose.evaluate((span) => getComputedStyle(span).color)).toBe(bodyColour)
+    const colours = await editorColours(page)
+    expect(colours.length).toBeGreaterThan(2)
+    for (const { colour, sample, ratio } of colours) expect(ratio, `${colour} (${sample})`).toBeGreaterThanOrEqual(4.5)
 
     // Unchanged text: Save stays disabled; a change enables it.
     const [loaded] = await storedVersions(page, 'Get to Know You.json')
@@ -74,6 +126,8 @@ test.describe('prompt manager', () => {
     await expect(page.getByText('Sequence saved successfully')).toBeVisible()
     await expect(version).toHaveText('v2')
     await expect(page.getByRole('button', { name: 'Save changes' })).toBeDisabled()
+    // The save is not followed by a false "Version 2 not found".
+    expect(await errorToasts()).toEqual([])
     await expect(editor(page)).toContainText('Keep answers short.')
     const stored = await storedVersions(page, 'Get to Know You.json')
     expect(stored.map((v) => v.version)).toEqual([1, 2])
@@ -171,11 +225,85 @@ test.describe('prompt manager', () => {
     await expect(page).toHaveURL(/\/$/)
   })
 
+  test('a created sequence saves its first edit; unsaved edits ask before they are left behind', async ({ page }) => {
+    const dialogs: string[] = []
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.type())
+      void dialog.dismiss()
+    })
+    const errorToasts = await recordErrorToasts(page)
+    await page.goto('/prompt-manager')
+    // Opens at the top: the title and the selectors are in view.
+    expect(await windowScrollY(page)).toBe(0)
+    await page.getByRole('button', { name: 'Create a new sequence file' }).click()
+    const create = page.getByRole('dialog', { name: 'Create a new sequence file' })
+    await create.getByLabel('Sequence name').fill('E2E Draft')
+    await create.getByRole('button', { name: 'Create' }).click()
+    await expect(page.getByText('Sequence created successfully')).toBeVisible()
+    await chooseOption(page, 'Sequence', 'E2E Draft.json')
+    await expect(editor(page)).toContainText('first_prompt')
+    expect(await windowScrollY(page)).toBe(0)
+
+    // The template lints clean, so its first edit can be saved.
+    const [template] = await storedVersions(page, 'E2E Draft.json')
+    await replaceEditorText(page, JSON.stringify({ ...template, module_prompt: 'An evening check-in.' }, null, 2))
+    await expect(page.getByRole('button', { name: 'Save changes' })).toBeEnabled()
+
+    // A link, another sequence and a reload ask first; staying keeps the edit.
+    const leave = page.getByRole('alertdialog', { name: 'Leave without saving?' })
+    await page.getByRole('link', { name: 'Return to console' }).click()
+    await leave.getByRole('button', { name: 'Stay' }).click()
+    await expect(leave).toBeHidden()
+    await chooseOption(page, 'Sequence', 'Get to Know You.json')
+    await leave.getByRole('button', { name: 'Stay' }).click()
+    await expect(page.getByRole('combobox', { name: 'Sequence', exact: true })).toHaveText('E2E Draft.json')
+    // A reload the way the browser's button does it (Playwright's own reload waits for a load that never comes).
+    await page.evaluate(() => setTimeout(() => location.reload()))
+    await expect.poll(() => dialogs).toEqual(['beforeunload'])
+    await expect(page).toHaveURL(/sequence=E2E/)
+    await expect(editor(page)).toContainText('An evening check-in.')
+
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await expect(page.getByText('Sequence saved successfully')).toBeVisible()
+    await expect(page.getByRole('combobox', { name: 'Version', exact: true })).toHaveText('v2')
+    expect(await errorToasts()).toEqual([])
+    expect((await storedVersions(page, 'E2E Draft.json')).map((v) => v.module_prompt)).toEqual([
+      template.module_prompt,
+      'An evening check-in.',
+    ])
+
+    // An unsaved edit left on purpose: Leave goes.
+    await replaceEditorText(page, JSON.stringify({ ...template, module_prompt: 'Not kept.' }, null, 2))
+    await chooseOption(page, 'Version', 'v1')
+    await leave.getByRole('button', { name: 'Leave' }).click()
+    await expect(page).toHaveURL(/version=1/)
+    await expect(editor(page)).not.toContainText('Not kept.')
+
+    // Nothing unsaved: nothing asks.
+    await page.getByRole('button', { name: 'Delete' }).click()
+    await page
+      .getByRole('alertdialog', { name: /delete this sequence/ })
+      .getByRole('button', { name: 'Delete' })
+      .click()
+    await expect(page.getByText('Sequence deleted successfully')).toBeVisible()
+    await page.getByRole('link', { name: 'Return to console' }).click()
+    await expect(page).toHaveURL(/\/$/)
+    expect(dialogs).toEqual(['beforeunload'])
+  })
+
   test.describe('on a 390 px phone', () => {
     test.use({ viewport: { width: 390, height: 844 } })
-    test('the editor and its checks fit', async ({ page, snapshot }) => {
-      await page.goto('/prompt-manager?sequence=Get%20to%20Know%20You.json')
+    test('opens at the top; the editor and its checks fit', async ({ page, snapshot }) => {
+      await page.goto('/prompt-manager')
+      await expect(editor(page)).toHaveAttribute('aria-disabled', 'true')
+      expect(await windowScrollY(page)).toBe(0)
+      await chooseOption(page, 'Sequence', 'Get to Know You.json')
       await expect(editor(page)).toContainText('module_prompt')
+      expect(await windowScrollY(page)).toBe(0)
+      await page.reload()
+      await expect(editor(page)).toContainText('module_prompt')
+      expect(await windowScrollY(page)).toBe(0)
+      await expect(page.getByRole('heading', { name: 'Prompt Manager' })).toBeInViewport()
       await snapshot('prompt-manager-390')
     })
   })

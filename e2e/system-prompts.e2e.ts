@@ -44,7 +44,14 @@ test.describe('system prompts', () => {
     await expect(toast(page, 'Prompt tagline_sms updated successfully')).toBeVisible()
     await expect(save).toBeDisabled()
 
+    // Saved, nothing asks before the reload.
+    const dialogs: string[] = []
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.type())
+      void dialog.dismiss()
+    })
     await page.reload()
+    expect(dialogs).toEqual([])
     const reloaded = page.getByRole('region', { name: 'tagline_sms' })
     await expect(reloaded.getByRole('textbox', { name: 'tagline_sms' })).toHaveValue(edited)
     await expect(reloaded.getByRole('button', { name: 'Save' })).toBeDisabled()
@@ -54,6 +61,40 @@ test.describe('system prompts', () => {
     await reloaded.getByRole('button', { name: 'Save' }).click()
     await expect(toast(page, 'Prompt tagline_sms updated successfully')).toHaveCount(1)
     await expect(reloaded.getByRole('button', { name: 'Save' })).toBeDisabled()
+  })
+
+  test('leaving with an unsaved prompt asks first; nothing asks once it is undone', async ({ page }) => {
+    const dialogs: string[] = []
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.type())
+      void dialog.dismiss()
+    })
+    await openSystemPrompts(page)
+    const editor = page.getByRole('region', { name: 'invite_email' })
+    const text = editor.getByRole('textbox', { name: 'invite_email' })
+    await text.press('ControlOrMeta+End')
+    await text.pressSequentially(' Unsaved.')
+    const edited = await text.inputValue()
+
+    // A link in the app asks in the page; staying keeps the edit.
+    const usersTab = page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' })
+    const leave = page.getByRole('alertdialog', { name: 'Leave without saving?' })
+    await usersTab.click()
+    await leave.getByRole('button', { name: 'Stay' }).click()
+    await expect(leave).toBeHidden()
+    await expect(page).toHaveURL(/\/system-prompts$/)
+    await expect(text).toHaveValue(edited)
+    // A reload (or closing the tab) gets the browser's own question; dismissing it stays.
+    await page.evaluate(() => setTimeout(() => location.reload()))
+    await expect.poll(() => dialogs).toEqual(['beforeunload'])
+    await expect(text).toHaveValue(edited)
+
+    // Undone, nothing is unsaved: the link just goes.
+    await editor.getByRole('button', { name: 'Undo changes' }).click()
+    await usersTab.click()
+    await expect(page).toHaveURL(/\/admin-users/)
+    expect(dialogs).toEqual(['beforeunload'])
+    await expect(leave).toBeHidden()
   })
 
   test('a refused save says so and keeps the edit', async ({ page }) => {

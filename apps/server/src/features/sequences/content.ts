@@ -28,7 +28,10 @@ export interface VersionInput {
 
 export type NumberedVersion = VersionInput & { version: number };
 
-/** SPEC §3 "New sequence template": a module prompt placeholder and one placeholder prompt. */
+/**
+ * SPEC §3 "New sequence template": a module prompt placeholder and one placeholder prompt. Its next_prompt is
+ * empty (PRODUCT §10), so the template passes the lint every save runs and its first edit can be saved.
+ */
 export function newSequenceTemplate(): NumberedVersion[] {
   return [
     {
@@ -40,8 +43,8 @@ export function newSequenceTemplate(): NumberedVersion[] {
           name: 'first_prompt',
           description: 'What this part of the conversation is for',
           prompt: 'What the assistant should say or ask',
-          trigger_condition: 'When the assistant should move on to the next prompt',
-          next_prompt: 'name_of_the_next_prompt',
+          trigger_condition: 'When the assistant should move on to the next prompt (once next_prompt names one)',
+          next_prompt: '',
         },
       ],
       archived: false,

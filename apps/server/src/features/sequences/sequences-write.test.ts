@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { lintVersion } from '@hearth/protocol/sequence-lint';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { promptFixture as prompt } from '../../test/sequence-fixtures';
 
@@ -56,10 +57,22 @@ describe('POST /api/create-sequence', () => {
       expect(v.version).toBe(1);
       expect(v.module_prompt.length).toBeGreaterThan(0);
       expect(v.sequential_prompts).toHaveLength(1);
-      for (const field of ['name', 'description', 'prompt', 'trigger_condition', 'next_prompt']) {
+      for (const field of ['name', 'description', 'prompt', 'trigger_condition']) {
         expect(v.sequential_prompts[0][field].length).toBeGreaterThan(0);
       }
+      // PRODUCT §10: a one-prompt sequence ends where it starts.
+      expect(v.sequential_prompts[0].next_prompt).toBe('');
     }
+  });
+
+  test('the template passes the lint the editor and every save run, so its first edit saves', async () => {
+    expect((await create('Lint Template')).status).toBe(200);
+    const [{ version: _version, ...template }] = await content('Lint Template');
+    expect(lintVersion(template)).toEqual([]);
+    const edited = { ...template, module_prompt: 'An evening check-in.' };
+    const res = await save('Lint Template.json', edited);
+    expect(res.status).toBe(200);
+    expect((await content('Lint Template')).map((v: { version: number }) => v.version)).toEqual([1, 2]);
   });
 
   test('a name that exists (in any letter case) is 409', async () => {
@@ -106,7 +119,7 @@ describe('POST /api/create-sequence', () => {
     expect(await listed()).not.toContain('Shape Check.json');
   });
 
-  test('content is linted: a dangling next_prompt is 400 with where it is; the template is exempt', async () => {
+  test('content is linted: a dangling next_prompt is 400 with where it is', async () => {
     const dangling = await create('Lint Check', [
       version(['a']),
       { module_prompt: 'm', sequential_prompts: [prompt('a', { next_prompt: 'zz' })] },
@@ -118,9 +131,6 @@ describe('POST /api/create-sequence', () => {
     const blank = await create('Lint Check', version(['a'], { sequential_prompts: [prompt('a', { prompt: ' ' })] }));
     expect(blank).toMatchObject({ status: 400, body: { error: 'content: Prompt "a": prompt must not be empty' } });
     expect(await listed()).not.toContain('Lint Check.json');
-    // SPEC §3's template carries a placeholder next_prompt that names no prompt; it is stored as it is.
-    expect((await create('Lint Template')).status).toBe(200);
-    expect((await content('Lint Template'))[0].sequential_prompts[0].next_prompt).toBe('name_of_the_next_prompt');
   });
 
   test('versions without a number are numbered after the highest given one', async () => {

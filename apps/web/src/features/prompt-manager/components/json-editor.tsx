@@ -3,9 +3,10 @@
 import { useEffect, useRef } from 'react'
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands'
 import { json } from '@codemirror/lang-json'
-import { bracketMatching, defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language'
+import { bracketMatching, HighlightStyle, syntaxHighlighting } from '@codemirror/language'
 import { Compartment, EditorState } from '@codemirror/state'
 import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view'
+import { tags } from '@lezer/highlight'
 
 type JsonEditorProps = {
   /** The loaded text; a new `docKey` replaces the editor's text (and its undo history) with it. */
@@ -26,6 +27,15 @@ const theme = EditorView.theme({
   '.cm-content[aria-disabled="true"]': { opacity: '0.6', cursor: 'not-allowed' },
 })
 
+// The prompts are prose: their strings read in the page's text colour, the field names and values around them in
+// calm colours, so red stays for the lint's errors. Each is at least 4.5:1 on the card (checked in the e2e test).
+const jsonHighlight = HighlightStyle.define([
+  { tag: tags.string, color: 'var(--card-foreground)' },
+  { tag: tags.propertyName, color: 'oklch(0.45 0.12 250)' },
+  { tag: [tags.number, tags.bool, tags.null], color: 'oklch(0.46 0.11 155)' },
+  { tag: [tags.separator, tags.brace, tags.squareBracket, tags.punctuation], color: 'var(--muted-foreground)' },
+])
+
 export function JsonEditor({ initialText, docKey, disabled, label, onChange, onReady }: JsonEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null)
   const viewRef = useRef<EditorView | null>(null)
@@ -43,7 +53,7 @@ export function JsonEditor({ initialText, docKey, disabled, label, onChange, onR
         highlightActiveLine(),
         bracketMatching(),
         json(),
-        syntaxHighlighting(defaultHighlightStyle),
+        syntaxHighlighting(jsonHighlight),
         keymap.of([...defaultKeymap, ...historyKeymap]),
         EditorView.lineWrapping,
         theme,
@@ -73,9 +83,10 @@ export function JsonEditor({ initialText, docKey, disabled, label, onChange, onR
     const view = viewRef.current
     if (!view) return
     view.setState(stateFor(initialText, disabled))
-    // Another version starts at its top, not where the last one was scrolled to.
-    view.dispatch({ effects: EditorView.scrollIntoView(0, { y: 'start' }) })
-    view.requestMeasure()
+    // Another version starts at its top, not where the last one was scrolled to. Only the editor's own scroller
+    // moves: CodeMirror's scrollIntoView would scroll the window too and hide the title and selectors.
+    // Written in CodeMirror's own measure cycle, after it has laid out the new text.
+    view.requestMeasure({ read: () => null, write: () => (view.scrollDOM.scrollTop = 0) })
   }, [docKey])
 
   useEffect(() => {

@@ -8,6 +8,7 @@ import { lintText, type LintIssue } from '@hearth/protocol/sequence-lint'
 
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { PromptDialog } from '@/components/prompt-dialog'
+import { useUnsavedChanges } from '@/components/unsaved-changes'
 import { createSequence, deleteSequence, renameSequence, saveSequenceVersion } from '@/features/prompt-manager/api'
 import { DiffDialog } from '@/features/prompt-manager/components/diff-dialog'
 import { JsonEditor } from '@/features/prompt-manager/components/json-editor'
@@ -22,7 +23,7 @@ import { notify } from '@/lib/notify'
 
 const route = getRouteApi('/_staff/prompt-manager')
 
-type Dialog = 'rename' | 'create' | 'delete' | 'diff' | 'discard' | null
+type Dialog = 'rename' | 'create' | 'delete' | 'diff' | null
 
 export function PromptManagerPage() {
   const { sequences, content } = route.useLoaderData()
@@ -41,10 +42,11 @@ export function PromptManagerPage() {
   const [busy, setBusy] = useState(false)
   const [dialog, setDialog] = useState<Dialog>(null)
   const [upload, setUpload] = useState<File | null>(null)
-  const pendingNavigation = useRef<(() => void) | null>(null)
+  // Bumped when the person discards their edits in place, so the editor goes back to the loaded text.
+  const [discards, setDiscards] = useState(0)
   const fileInput = useRef<HTMLInputElement>(null)
   const editorApi = useRef<{ revealText: (needle: string) => void } | null>(null)
-  const docKey = `${sequence ?? ''}@${shown?.version ?? ''}@${loadedText.length}:${hash(loadedText)}`
+  const docKey = `${sequence ?? ''}@${shown?.version ?? ''}@${loadedText.length}:${hash(loadedText)}#${discards}`
 
   useEffect(() => setEditorText(loadedText), [docKey])
   useEffect(() => {
@@ -65,20 +67,17 @@ export function PromptManagerPage() {
   const dirty = loaded && editorText !== loadedText
   const canSave = dirty && !blocking && !busy
 
-  /** Leaving unsaved edits asks first (they are not stored anywhere else). */
-  const guarded = (go: () => void) => {
-    if (!dirty) return go()
-    pendingNavigation.current = go
-    setDialog('discard')
+  // Choosing another sequence or version, a link, Back or a reload ask before unsaved edits are dropped.
+  const unsaved = useUnsavedChanges(dirty, () => setDiscards((n) => n + 1))
+  const chooseSequence = async (fileName: string) => {
+    await navigate({ search: { sequence: fileName } })
+    const match = router.state.matches.find((m) => m.routeId === '/_staff/prompt-manager')
+    // The person may have chosen to stay with their edits.
+    if (match?.search.sequence === fileName && match.loaderData?.content?.ok) notify.short('Sequence fetched successfully')
   }
-  const chooseSequence = (fileName: string) =>
-    guarded(async () => {
-      await navigate({ search: { sequence: fileName } })
-      const data = router.state.matches.find((m) => m.routeId === '/_staff/prompt-manager')?.loaderData
-      if (data?.content?.ok) notify.short('Sequence fetched successfully')
-    })
-  const chooseVersion = (version: number) => guarded(() => void navigate({ search: { sequence, version } }))
-  const resetSelection = () => navigate({ search: {} })
+  const chooseVersion = (version: number) => navigate({ search: { sequence, version } })
+  // After a rename, create or delete the edits of the old selection are gone with it.
+  const resetSelection = () => navigate({ search: {}, ignoreBlocker: true })
 
   const run = async (work: () => Promise<void>, failure: string) => {
     setBusy(true)
@@ -96,9 +95,11 @@ export function PromptManagerPage() {
       if (!sequence || !canSave) return
       const { updatedSequence } = await saveSequenceVersion(sequence, saveBody(JSON.parse(editorText)))
       const saved = highestVersion(updatedSequence)
+      // Reload first (and wait for it: `sync`, not a background refresh), so the page's data holds the new
+      // version by the time the address names it.
+      await router.invalidate({ sync: true })
+      await navigate({ search: { sequence, version: saved }, ignoreBlocker: true })
       notify.success('Sequence saved successfully')
-      await navigate({ search: { sequence, version: saved } })
-      await router.invalidate()
     }, 'Error while saving sequence')
 
   const sequenceNames = sequences.ok ? sequences.value : []
@@ -130,13 +131,17 @@ export function PromptManagerPage() {
       </div>
 
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" onClick={() => guarded(() => setDialog('rename'))} disabled={!sequence || isGlobal || busy}>
+        <Button
+          variant="outline"
+          onClick={() => unsaved.confirmDiscard(() => setDialog('rename'))}
+          disabled={!sequence || isGlobal || busy}
+        >
           Rename sequence
         </Button>
-        <Button variant="outline" onClick={() => guarded(() => setDialog('create'))} disabled={busy}>
+        <Button variant="outline" onClick={() => unsaved.confirmDiscard(() => setDialog('create'))} disabled={busy}>
           Create a new sequence file
         </Button>
-        <Button variant="outline" onClick={() => fileInput.current?.click()} disabled={busy}>
+        <Button variant="outline" onClick={() => unsaved.confirmDiscard(() => fileInput.current?.click())} disabled={busy}>
           Upload Json
         </Button>
         <input
@@ -231,17 +236,7 @@ export function PromptManagerPage() {
           }, 'Error while deleting sequence')
         }
       />
-      <ConfirmDialog
-        open={dialog === 'discard'}
-        onOpenChange={(open) => !open && setDialog(null)}
-        title="Discard your unsaved changes?"
-        description="The edits in the editor have not been saved."
-        confirmLabel="Discard"
-        onConfirm={() => {
-          setEditorText(loadedText)
-          pendingNavigation.current?.()
-        }}
-      />
+      {unsaved.dialog}
       {dialog === 'diff' && (
         <DiffDialog
           open
@@ -259,8 +254,8 @@ export function PromptManagerPage() {
         onUploaded={async (result) => {
           setUpload(null)
           notify.success('Sequence uploaded successfully')
-          await navigate({ search: { sequence: result.fileName } })
-          await router.invalidate()
+          await router.invalidate({ sync: true })
+          await navigate({ search: { sequence: result.fileName }, ignoreBlocker: true })
         }}
       />
     </div>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { useRouter } from '@tanstack/react-router'
 import { LoaderCircle, Save, Undo2 } from 'lucide-react'
 
@@ -13,8 +13,14 @@ import { droppedPlaceholders, placeholders, promptNote } from '@/features/system
 import { errorMessage } from '@/lib/api'
 import { notify } from '@/lib/notify'
 
+type PromptEditorProps = {
+  prompt: NamedPrompt
+  /** Told whenever the text starts or stops differing from the saved one (and `false` when the editor goes). */
+  onUnsavedChange: (name: string, unsaved: boolean) => void
+}
+
 /** One named prompt: its text area and its own Save, enabled only while the text differs from the saved one. */
-export function PromptEditor({ prompt }: { prompt: NamedPrompt }) {
+export function PromptEditor({ prompt, onUnsavedChange }: PromptEditorProps) {
   const router = useRouter()
   const fieldId = useId()
   const [saved, setSaved] = useState(prompt.prompt)
@@ -25,6 +31,10 @@ export function PromptEditor({ prompt }: { prompt: NamedPrompt }) {
   const note = promptNote(prompt.name)
   const dropped = droppedPlaceholders(saved, draft)
   const marks = placeholders(saved)
+  useEffect(() => {
+    onUnsavedChange(prompt.name, dirty)
+    return () => onUnsavedChange(prompt.name, false)
+  }, [prompt.name, dirty, onUnsavedChange])
 
   async function save() {
     if (!dirty || blank || saving) return

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { getRouteApi, useRouter } from '@tanstack/react-router'
 import { FileText, RotateCcw, TriangleAlert } from 'lucide-react'
 
 import { Button } from '@hearth/ui/components/button'
 import { Skeleton } from '@hearth/ui/components/skeleton'
 
+import { useUnsavedChanges } from '@/components/unsaved-changes'
 import { PromptEditor } from '@/features/system-prompts/components/prompt-editor'
 import { notify } from '@/lib/notify'
 
@@ -20,6 +21,20 @@ export function SystemPromptsPage() {
     reported.add(result)
     notify.error('Failed to load prompts', { description: result.message })
   }, [result])
+  // Leaving the page (a link, Back, a reload) with any prompt unsaved asks first.
+  const [unsavedNames, setUnsavedNames] = useState<ReadonlySet<string>>(new Set())
+  const markUnsaved = useCallback(
+    (name: string, unsaved: boolean) =>
+      setUnsavedNames((current) => {
+        if (current.has(name) === unsaved) return current
+        const next = new Set(current)
+        if (unsaved) next.add(name)
+        else next.delete(name)
+        return next
+      }),
+    [],
+  )
+  const unsaved = useUnsavedChanges(unsavedNames.size > 0)
 
   return (
     <section className="grid gap-6" aria-labelledby="system-prompts-title">
@@ -41,10 +56,11 @@ export function SystemPromptsPage() {
         <div className="grid gap-4 lg:grid-cols-2">
           {result.prompts.map((prompt) => (
             // A new saved text (after a save elsewhere or a reload) starts that editor afresh.
-            <PromptEditor key={`${prompt.name}\u0000${prompt.prompt}`} prompt={prompt} />
+            <PromptEditor key={`${prompt.name}\u0000${prompt.prompt}`} prompt={prompt} onUnsavedChange={markUnsaved} />
           ))}
         </div>
       )}
+      {unsaved.dialog}
     </section>
   )
 }
