@@ -3,7 +3,7 @@ import { useAtomValue, useSetAtom, useStore } from 'jotai'
 import { MessageSquareText } from 'lucide-react'
 
 import { Button } from '@hearth/ui/components/button'
-import { deferredToast as toast, preloadToasts } from '@hearth/ui/components/deferred-toaster'
+import { preloadToasts } from '@hearth/ui/components/deferred-toaster'
 
 import {
   connectionStatusAtom,
@@ -47,6 +47,7 @@ import { IosBrowserWarning, LocalProviderNotice, StaffPreviewNotice } from '@/fe
 import { ErrorState, LinkErrorState, LoadingState, NoLinkState } from '@/features/user-page/components/page-states'
 import { UserTopBar } from '@/features/user-page/components/top-bar'
 import { copyText } from '@/lib/clipboard'
+import { deferredNotify as notify } from '@/lib/deferred-notify'
 
 // The dialogs (and the Radix dialog code under them) download when first opened, or on hover of their button.
 const loadFeedbackDialog = () => import('@/features/user-page/components/feedback-dialog').then((m) => m.FeedbackDialog)
@@ -95,7 +96,7 @@ export function UserPage({ idParam, moduleParam, takeLinkToken, onModuleChange }
   }, [])
 
   useEffect(() => {
-    if (page.phase === 'error') toast.error(page.message)
+    if (page.phase === 'error') notify.error(page.message)
   }, [page])
 
   // Leaving the page ends a live (or starting) conversation properly; post-chat still runs on the server.
@@ -171,12 +172,12 @@ function VoiceHome({ user, content, preview, onModuleChange }: VoiceHomeProps) {
       page: 'user',
       module: selectedModule,
       settings: { reminder: store.get(smsReminderAtom) },
-      onError: (error) => toast.error(error.message),
-      onClosed: (message) => toast.error(message),
-      onRestarted: (message) => toast.warning(message),
+      onError: (error) => notify.error(error.message),
+      onClosed: (message) => notify.error(message),
+      onRestarted: (message) => notify.warning(message),
     }).catch((error: unknown) => {
       if (error instanceof MicrophoneDeniedError) setMicDenied(true)
-      else toast.error(error instanceof Error ? error.message : 'The conversation could not start.')
+      else notify.error(error instanceof Error ? error.message : 'The conversation could not start.')
     })
   }
 
@@ -188,11 +189,11 @@ function VoiceHome({ user, content, preview, onModuleChange }: VoiceHomeProps) {
     const result = await disconnect()
     if (!result) return
     rememberConversation(result.transcript)
-    if (result.error) toast.error(`Disconnect process error: ${result.error}`)
+    if (result.error) notify.error(`Disconnect process error: ${result.error}`)
     if (copy) {
-      if (!copied) toast.info('No conversation to copy')
-      else if (await copied) toast.success('Conversation copied to clipboard')
-      else toast.error('The conversation could not be copied to the clipboard.')
+      if (!copied) notify.info('No conversation to copy')
+      else if (await copied) notify.success('Conversation copied to clipboard')
+      else notify.error('The conversation could not be copied to the clipboard.')
     }
     // SPEC §4: after a chat the user is reloaded (profile and memory may have changed).
     reloadUser().catch(() => undefined)
