@@ -63,6 +63,7 @@ test.describe('user page', () => {
     await page.keyboard.press('Escape')
     await expect(settings).toBeHidden()
 
+    await page.getByRole('switch', { name: 'Captions' }).click()
     await chatButton(page).click()
     await expect(chatButton(page)).toHaveText('disconnect')
     const connectedAtMs = Date.now()
@@ -99,6 +100,8 @@ test.describe('user page', () => {
     const postChat = await voice(page, 'lastEvent', 'hearth.post_chat')
     expect(postChat).toMatchObject({ type: 'hearth.post_chat', status: 'done' })
     await expect(page.getByText('Conversation copied to clipboard')).toBeVisible()
+    // Issue 21 item 14: the end of a saved chat says so.
+    await expect(page.getByRole('status').filter({ hasText: 'Thanks — your chat is saved' })).toBeVisible()
     const clipboard = await page.evaluate(() => navigator.clipboard.readText())
     expect(clipboard).toContain('assistant: ')
     await expect(page.getByText(/Disconnect process error/)).toHaveCount(0)
@@ -119,6 +122,66 @@ test.describe('user page', () => {
         `[voice bench] speech_started -> first silent sample leaves the playback worklet: ${silence}`,
       ].join('\n'),
     )
+  })
+
+  test('by keyboard: Tab to chat, Enter connects and Enter ends, focus stays on the button; captions; a short chat is not called saved', async ({
+    page,
+    snapshot,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 800 })
+    const user = await createUserWithLink()
+    await openPersonalLink(page, user.url)
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '')
+    for (let i = 0; i < 10 && (await focused()) !== 'chat'; i++) await page.keyboard.press('Tab')
+    expect(await focused()).toBe('chat')
+    // The captions switch comes next; Space turns it on, Shift+Tab goes back to chat.
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('switch', { name: 'Captions' })).toBeFocused()
+    await page.keyboard.press('Space')
+    await expect(page.getByRole('switch', { name: 'Captions' })).toHaveAttribute('aria-checked', 'true')
+    await page.keyboard.press('Shift+Tab')
+    await expect(chatButton(page)).toBeFocused()
+    await snapshot('user-idle-1366')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await snapshot('user-idle-390')
+    await page.setViewportSize({ width: 1366, height: 800 })
+
+    await page.keyboard.press('Enter')
+    // Focus stays on the one button through connecting (aria-disabled, not disabled) and once connected.
+    await expect(chatButton(page)).toHaveText('disconnect')
+    await expect(chatButton(page)).toBeFocused()
+    await expect(page.getByText('You’re talking with Hearth — press disconnect when you’re done.')).toBeVisible()
+    await expect(page.getByText('Press chat and talk with Hearth')).toHaveCount(0)
+    // Captions show what Hearth says: on screen only, from the transcript the page receives.
+    const captions = page.getByRole('region', { name: 'Captions' })
+    const lastAssistantText = async () =>
+      (await voice(page, 'conversation'))
+        .filter((item) => item.type === 'message' && item.role === 'assistant' && item.text.trim())
+        .at(-1)
+        ?.text.replace(/\s+/g, ' ')
+        .trim() ?? ''
+    await expect
+      .poll(async () => {
+        const shown = (await captions.innerText()).replace(/^…/, '').trim()
+        const said = await lastAssistantText()
+        return said !== '' && said.endsWith(shown)
+      })
+      .toBe(true)
+    await snapshot('user-connected-captions-1366')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await snapshot('user-connected-captions-390')
+
+    await page.keyboard.press('Enter')
+    await expect(chatButton(page)).toHaveText('chat', { timeout: 35_000 })
+    await expect(chatButton(page)).toBeFocused()
+    await expect(captions).toBeHidden()
+    // Under SPEC §4's 20 s nothing is saved, and the page says so instead of thanking for a saved chat.
+    await expect(page.getByRole('status').filter({ hasText: 'That chat was too short to be saved' })).toBeVisible()
+    await expect(page.getByText('Thanks — your chat is saved')).toHaveCount(0)
+    await expect(page.getByText('Press chat to talk again whenever you like.')).toBeVisible()
+    await snapshot('user-ended-390')
+    await page.setViewportSize({ width: 1366, height: 800 })
+    await snapshot('user-ended-1366')
   })
 
   test('spoken feedback without a key: recording, sending, then the clear local result; nothing is stored or thanked for; cancel drops it', async ({

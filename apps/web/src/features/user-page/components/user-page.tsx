@@ -41,7 +41,10 @@ import {
   preloadRecorder,
   startFeedbackAtom,
 } from '@/features/user-page/feedback-atoms'
+import { type ChatEnding, chatEnding, chatSubtitle } from '@/features/user-page/chat-texts'
+import { CaptionsPanel, CaptionsToggle } from '@/features/user-page/components/captions'
 import { ChatControl } from '@/features/user-page/components/chat-control'
+import { ChatEndingNotice } from '@/features/user-page/components/chat-ending-notice'
 import { LazyDialog } from '@/features/user-page/components/lazy-dialog'
 import { IosBrowserWarning, LocalProviderNotice, StaffPreviewNotice } from '@/features/user-page/components/notices'
 import { ErrorState, LinkErrorState, LoadingState, NoLinkState } from '@/features/user-page/components/page-states'
@@ -159,6 +162,9 @@ function VoiceHome({ user, content, preview, onModuleChange }: VoiceHomeProps) {
   const [airPodsOpen, setAirPodsOpen] = useState(false)
   const [privacyOpen, setPrivacyOpen] = useState(false)
   const [micDenied, setMicDenied] = useState(false)
+  const [captionsOn, setCaptionsOn] = useState(false)
+  /** How the last chat of this visit ended; cleared when the next one starts. */
+  const [ending, setEnding] = useState<ChatEnding | null>(null)
 
   const live = status === 'connected' || status === 'reconnecting' || status === 'disconnecting'
   // While talking, the server says which module runs (it may have fallen back to the default).
@@ -168,6 +174,7 @@ function VoiceHome({ user, content, preview, onModuleChange }: VoiceHomeProps) {
 
   const onChat = () => {
     preloadToasts() // a dropped connection's toasts must not need the network
+    setEnding(null)
     connect({
       page: 'user',
       module: selectedModule,
@@ -189,6 +196,7 @@ function VoiceHome({ user, content, preview, onModuleChange }: VoiceHomeProps) {
     const result = await disconnect()
     if (!result) return
     rememberConversation(result.transcript)
+    setEnding(chatEnding({ ...result, spoke: result.items.length > 0 }, preview))
     if (result.error) notify.error(`Disconnect process error: ${result.error}`)
     if (copy) {
       if (!copied) notify.info('No conversation to copy')
@@ -238,7 +246,7 @@ function VoiceHome({ user, content, preview, onModuleChange }: VoiceHomeProps) {
           <div className="grid justify-items-center gap-2">
             <h1 className="font-display text-3xl font-semibold tracking-tight text-balance sm:text-4xl">Hi, {displayName}</h1>
             <p className="max-w-sm text-sm text-balance text-muted-foreground sm:max-w-md sm:text-base">
-              Press chat and talk with Hearth — just like a phone call.
+              {chatSubtitle(status, ending !== null)}
             </p>
             {(localProvider || preview) && (
               <div className="flex flex-wrap justify-center gap-2 pt-1">
@@ -249,6 +257,9 @@ function VoiceHome({ user, content, preview, onModuleChange }: VoiceHomeProps) {
           </div>
 
           <ChatControl onChat={onChat} onDisconnect={() => void onDisconnect()} disabled={modules !== null && modules.length === 0} />
+          {captionsOn && status !== 'disconnected' && <CaptionsPanel />}
+          {ending && status === 'disconnected' && <ChatEndingNotice ending={ending} />}
+          <CaptionsToggle on={captionsOn} onChange={setCaptionsOn} />
           <VoiceConnectErrorNotice />
           {modules !== null && modules.length === 0 && (
             <p className="text-sm text-muted-foreground">No conversation modules are available yet. Please check back soon.</p>
