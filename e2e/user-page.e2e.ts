@@ -345,6 +345,16 @@ test.describe('user page', () => {
     await snapshot('user-connect-refused-1280')
   })
 
+  test('staff without an id are told how to preview a member’s page', async ({ page, signInAsAdmin }) => {
+    await signInAsAdmin()
+    await page.goto('/user')
+    const hint = page.getByText('You are signed in as staff.')
+    await expect(hint).toHaveText(
+      'You are signed in as staff. To preview someone’s page, add ?id= and their name to this page’s address (for example /user?id=Ada), or generate their link in the Profile Manager.',
+    )
+    await expect(hint.getByRole('link', { name: 'Profile Manager' })).toHaveAttribute('href', '/profile-manager')
+  })
+
   test('without a link, with a bad link, and with the microphone refused', async ({ page, snapshot }) => {
     await page.goto('/user')
     await expect(page.getByRole('heading', { name: 'Open your personal link' })).toBeVisible()
