@@ -229,4 +229,19 @@ test.describe('console', () => {
     await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeEnabled()
     await expect(page.getByRole('status').filter({ hasText: 'Disconnected' })).toBeVisible()
   })
+
+  test('by keyboard: Enter on Connect and on Disconnect keeps focus on that button', async ({ page, signInAsAdmin }) => {
+    await signInAsAdmin()
+    await page.goto('/')
+    const connect = page.getByRole('button', { name: 'Connect', exact: true })
+    await connect.focus()
+    await page.keyboard.press('Enter')
+    // While connecting the button is aria-disabled, not disabled, so the focus never drops to the page.
+    const disconnect = page.getByRole('button', { name: 'Disconnect', exact: true })
+    await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible({ timeout: 10_000 })
+    await expect(disconnect).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(connect).toBeEnabled({ timeout: 10_000 })
+    await expect(connect).toBeFocused()
+  })
 })

@@ -75,6 +75,8 @@ export default defineConfig({
       OPENAI_API_KEY: '',
       TWILIO_ACCOUNT_SID: '',
       SMTP_URL: '',
+      // The address the visitor pages offer (unset, they show none: apps/server/src/features/health).
+      CONTACT_EMAIL: 'hello@hearth.test',
     },
   },
 })

@@ -74,7 +74,7 @@ test('/hearth2 types the poem out line after line', async ({ page, snapshot }) =
 
   await expect(page.getByRole('link', { name: 'Try the app' })).toHaveAttribute('target', '_blank')
   await expect(page.getByRole('link', { name: 'Try the app' })).toHaveAttribute('href', '/user')
-  await expect(page.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', /^mailto:/)
+  await expect(page.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', 'mailto:hello@hearth.test')
   await page.getByRole('link', { name: 'Hearth', exact: true }).click()
   await expect(page).toHaveURL(/\/hearth$/)
 })
@@ -154,6 +154,23 @@ test('a visitor reads the about page', async ({ page, snapshot }) => {
 
   await page.setViewportSize(phone)
   await snapshot('about-390')
+})
+
+test('"Try the app" tells a visitor what a personal link is, how to get one, and where to write', async ({ page }) => {
+  await page.setViewportSize(desktop)
+  await page.goto('/about')
+  await expect(page.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', 'mailto:hello@hearth.test')
+  const [visitor] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: 'Try the app' }).click()])
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Open your personal link' })).toBeVisible()
+  await expect(visitor.getByRole('region', { name: 'What is a personal link?' })).toContainText('Each member gets a link of their own')
+  const howTo = visitor.getByRole('region', { name: 'How do I get one?' })
+  await expect(howTo).toContainText('Ask the organizer who invited you')
+  await expect(howTo.getByRole('link', { name: 'hello@hearth.test' })).toHaveAttribute('href', 'mailto:hello@hearth.test')
+  await expect(visitor.getByRole('link', { name: 'About Hearth' })).toHaveAttribute('href', '/about')
+  await visitor.setViewportSize(desktop)
+  await visitor.screenshot({ path: join(screenshotsDir, 'user-visitor-1366.png'), fullPage: true })
+  await visitor.setViewportSize(phone)
+  await visitor.screenshot({ path: join(screenshotsDir, 'user-visitor-390.png'), fullPage: true })
 })
 
 test('the footer leads to the privacy policy, dated March 4, 2024, in ten sections', async ({ page, snapshot }) => {

@@ -37,6 +37,25 @@ async function openPersonalLink(page: Page, url: string) {
   expect(page.url()).toContain('/user?id=')
 }
 
+/** Measures in the page how long the toast with `text` stays before it starts to leave (sonner's data-removed). */
+async function watchToast(page: Page, text: string) {
+  await page.evaluate((text) => {
+    const times: { shownMs?: number; leftMs?: number } = {}
+    ;(window as unknown as { toastTimes: typeof times }).toastTimes = times
+    new MutationObserver(() => {
+      const toast = [...document.querySelectorAll('[data-sonner-toast]')].find((element) => element.textContent?.includes(text))
+      const showing = toast !== undefined && toast.getAttribute('data-removed') !== 'true'
+      if (showing && times.shownMs === undefined) times.shownMs = performance.now()
+      if (!showing && times.shownMs !== undefined && times.leftMs === undefined) times.leftMs = performance.now()
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-removed'] })
+  }, text)
+  return () =>
+    page.evaluate(() => {
+      const { shownMs, leftMs } = (window as unknown as { toastTimes: { shownMs?: number; leftMs?: number } }).toastTimes
+      return shownMs !== undefined && leftMs !== undefined ? leftMs - shownMs : null
+    })
+}
+
 const chatButton = (page: Page) => page.getByRole('button', { name: /^(chat|disconnect|disconnecting\.\.\.)$/ })
 
 test.describe('user page', () => {
@@ -63,6 +82,7 @@ test.describe('user page', () => {
     await page.keyboard.press('Escape')
     await expect(settings).toBeHidden()
 
+    await page.getByRole('switch', { name: 'Captions' }).click()
     await chatButton(page).click()
     await expect(chatButton(page)).toHaveText('disconnect')
     const connectedAtMs = Date.now()
@@ -99,6 +119,8 @@ test.describe('user page', () => {
     const postChat = await voice(page, 'lastEvent', 'hearth.post_chat')
     expect(postChat).toMatchObject({ type: 'hearth.post_chat', status: 'done' })
     await expect(page.getByText('Conversation copied to clipboard')).toBeVisible()
+    // Issue 21 item 14: the end of a saved chat says so.
+    await expect(page.getByRole('status').filter({ hasText: 'Thanks — your chat is saved' })).toBeVisible()
     const clipboard = await page.evaluate(() => navigator.clipboard.readText())
     expect(clipboard).toContain('assistant: ')
     await expect(page.getByText(/Disconnect process error/)).toHaveCount(0)
@@ -119,6 +141,66 @@ test.describe('user page', () => {
         `[voice bench] speech_started -> first silent sample leaves the playback worklet: ${silence}`,
       ].join('\n'),
     )
+  })
+
+  test('by keyboard: Tab to chat, Enter connects and Enter ends, focus stays on the button; captions; a short chat is not called saved', async ({
+    page,
+    snapshot,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 800 })
+    const user = await createUserWithLink()
+    await openPersonalLink(page, user.url)
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '')
+    for (let i = 0; i < 10 && (await focused()) !== 'chat'; i++) await page.keyboard.press('Tab')
+    expect(await focused()).toBe('chat')
+    // The captions switch comes next; Space turns it on, Shift+Tab goes back to chat.
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('switch', { name: 'Captions' })).toBeFocused()
+    await page.keyboard.press('Space')
+    await expect(page.getByRole('switch', { name: 'Captions' })).toHaveAttribute('aria-checked', 'true')
+    await page.keyboard.press('Shift+Tab')
+    await expect(chatButton(page)).toBeFocused()
+    await snapshot('user-idle-1366')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await snapshot('user-idle-390')
+    await page.setViewportSize({ width: 1366, height: 800 })
+
+    await page.keyboard.press('Enter')
+    // Focus stays on the one button through connecting (aria-disabled, not disabled) and once connected.
+    await expect(chatButton(page)).toHaveText('disconnect')
+    await expect(chatButton(page)).toBeFocused()
+    await expect(page.getByText('You’re talking with Hearth — press disconnect when you’re done.')).toBeVisible()
+    await expect(page.getByText('Press chat and talk with Hearth')).toHaveCount(0)
+    // Captions show what Hearth says: on screen only, from the transcript the page receives.
+    const captions = page.getByRole('region', { name: 'Captions' })
+    const lastAssistantText = async () =>
+      (await voice(page, 'conversation'))
+        .filter((item) => item.type === 'message' && item.role === 'assistant' && item.text.trim())
+        .at(-1)
+        ?.text.replace(/\s+/g, ' ')
+        .trim() ?? ''
+    await expect
+      .poll(async () => {
+        const shown = (await captions.innerText()).replace(/^…/, '').trim()
+        const said = await lastAssistantText()
+        return said !== '' && said.endsWith(shown)
+      })
+      .toBe(true)
+    await snapshot('user-connected-captions-1366')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await snapshot('user-connected-captions-390')
+
+    await page.keyboard.press('Enter')
+    await expect(chatButton(page)).toHaveText('chat', { timeout: 35_000 })
+    await expect(chatButton(page)).toBeFocused()
+    await expect(captions).toBeHidden()
+    // Under SPEC §4's 20 s nothing is saved, and the page says so instead of thanking for a saved chat.
+    await expect(page.getByRole('status').filter({ hasText: 'That chat was too short to be saved' })).toBeVisible()
+    await expect(page.getByText('Thanks — your chat is saved')).toHaveCount(0)
+    await expect(page.getByText('Press chat to talk again whenever you like.')).toBeVisible()
+    await snapshot('user-ended-390')
+    await page.setViewportSize({ width: 1366, height: 800 })
+    await snapshot('user-ended-1366')
   })
 
   test('spoken feedback without a key: recording, sending, then the clear local result; nothing is stored or thanked for; cancel drops it', async ({
@@ -194,6 +276,7 @@ test.describe('user page', () => {
     // Letters are dropped while typing; nothing left is not a number.
     await phone.pressSequentially('abc')
     await expect(phone).toHaveValue('')
+    const toastShownMs = await watchToast(page, 'Error saving phone number')
     await save.click()
     await expect(page.getByText('Error saving phone number')).toBeVisible()
     await expect(page.getByText('Invalid phone number')).toBeVisible()
@@ -206,6 +289,9 @@ test.describe('user page', () => {
     await phone.pressSequentially('12+3')
     await expect(phone).toHaveValue('12+3')
     await expect(page.getByText('Error saving phone number')).toBeHidden({ timeout: 6_000 })
+    // SPEC §9: a toast stays 3 s by default (sonner's own default is 4 s).
+    expect(await toastShownMs()).toBeGreaterThan(2_500)
+    expect(await toastShownMs()).toBeLessThan(3_500)
     await save.click()
     await expect(page.getByText('Error saving phone number')).toBeVisible()
 
@@ -277,6 +363,16 @@ test.describe('user page', () => {
     await expect(page.locator('[data-sonner-toast][data-type="error"]')).toContainText('Could not connect to the voice service')
     await expect(chatButton(page)).toHaveText('chat')
     await snapshot('user-connect-refused-1280')
+  })
+
+  test('staff without an id are told how to preview a member’s page', async ({ page, signInAsAdmin }) => {
+    await signInAsAdmin()
+    await page.goto('/user')
+    const hint = page.getByText('You are signed in as staff.')
+    await expect(hint).toHaveText(
+      'You are signed in as staff. To preview someone’s page, add ?id= and their name to this page’s address (for example /user?id=Ada), or generate their link in the Profile Manager.',
+    )
+    await expect(hint.getByRole('link', { name: 'Profile Manager' })).toHaveAttribute('href', '/profile-manager')
   })
 
   test('without a link, with a bad link, and with the microphone refused', async ({ page, snapshot }) => {

@@ -22,6 +22,8 @@ export interface Config {
   twilio?: { accountSid: string; authToken: string; from: string; apiUrl?: string };
   smtpUrl?: string;
   mailFrom: string;
+  /** Where visitors and members may write (CONTACT_EMAIL); unset, the pages show no address and point to the organizer. */
+  contactEmail?: string;
   limits: Limits;
   /** Server processes sharing the port on this machine (PRODUCT §8); more than one needs DATABASE_URL. */
   workers: number;
@@ -52,6 +54,16 @@ function int(env: Env, name: string, fallback: number): number {
   return n;
 }
 
+/** A plain address (shown on the pages and used in a mailto: link); anything else stops the start with a clear message. */
+function contactEmail(env: Env): string | undefined {
+  const raw = env.CONTACT_EMAIL?.trim();
+  if (!raw) return undefined;
+  if (!/^[^\s@<>()"',;:]+@[^\s@<>()"',;:]+\.[^\s@<>()"',;:]+$/.test(raw)) {
+    throw new Error(`CONTACT_EMAIL must be a plain e-mail address such as hello@example.org, got "${raw}"`);
+  }
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 3000);
   const dataDir = resolve(env.DATA_DIR || './data');
@@ -78,6 +90,7 @@ export function loadConfig(env: Env = process.env): Config {
         : undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Hearth <hearth@localhost>',
+    contactEmail: contactEmail(env),
     workers: Math.max(1, Math.floor(int(env, 'WORKERS', 1))),
     voiceResumeGraceMs: Math.round(int(env, 'VOICE_RESUME_GRACE_SECONDS', 20) * 1000),
     limits: {

@@ -3,6 +3,7 @@ import { uniq, type Endpoint } from './endpoint-kit';
 /** Users, groups, invitations and subgroups (SPEC §7): the first part of the endpoint matrix (endpoints.ts). */
 export const PEOPLE_ENDPOINTS: Endpoint[] = [
   { method: 'GET', route: '/api/health', access: 'public', make: async () => ({ path: '/api/health' }) },
+  { method: 'GET', route: '/api/public-config', access: 'public', make: async () => ({ path: '/api/public-config' }) },
   { method: 'GET', route: '/api/get-user-names', access: 'operator', make: async () => ({ path: '/api/get-user-names' }) },
   { method: 'GET', route: '/api/get-all-users-info', access: 'admin', make: async () => ({ path: '/api/get-all-users-info' }) },
   { method: 'GET', route: '/api/get-groups', access: 'admin', make: async () => ({ path: '/api/get-groups' }) },

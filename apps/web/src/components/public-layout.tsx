@@ -6,9 +6,6 @@ import { buttonVariants } from '@hearth/ui/components/button-variants'
 
 import { HearthLogo } from '@/components/hearth-logo'
 
-// TODO(product): replace with the real contact address once it is decided.
-export const CONTACT_EMAIL = 'hello@hearth.example'
-
 /** Header and footer of the visitor pages (landing, about, privacy). */
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (

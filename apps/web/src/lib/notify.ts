@@ -1,17 +1,11 @@
-// Every toast of the web app goes through here, so SPEC §9's durations live in one place (toasts sit top-centre:
-// the Toaster in packages/ui). Sonner is the toast library; screens never call it directly.
+// Every toast of the web app goes through here (the user page's through lib/deferred-notify.ts), with SPEC §9's
+// durations from lib/toast-durations.ts (toasts sit top-centre: the Toaster in packages/ui). Sonner is the toast
+// library; screens never call it directly.
 import { toast } from 'sonner'
 
-/** SPEC §9 toast durations, in milliseconds. */
-export const TOAST_MS = {
-  default: 3_000,
-  short: 1_200,
-  assignment: 7_000,
-  feedbackError: 4_500,
-} as const
+import { bulkFailureMs, TOAST_MS } from '@/lib/toast-durations'
 
-/** SPEC §9: a bulk-failure toast stays 3 s per failure plus 1 s. */
-export const bulkFailureMs = (failureCount: number) => 3_000 * Math.max(1, failureCount) + 1_000
+export { bulkFailureMs, TOAST_MS }
 
 type Options = { description?: string; durationMs?: number; id?: string | number }
 

@@ -13,3 +13,8 @@ export const healthAnswer = t.Object({
     email: oneOf('smtp', 'outbox'),
   }),
 });
+
+/** What the public pages may show of the configuration: the contact address (CONTACT_EMAIL), null when unset. */
+export const publicConfigAnswer = t.Object({
+  contactEmail: t.Union([t.String(), t.Null()]),
+});

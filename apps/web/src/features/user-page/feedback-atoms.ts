@@ -4,9 +4,9 @@
 // server answers a local result instead: the `local` step shows it, and nothing is stored (PRODUCT §5).
 import { atom } from 'jotai'
 
-import { deferredToast as toast } from '@hearth/ui/components/deferred-toaster'
-
 import { isApiError, NETWORK_ERROR } from '@/lib/api'
+import { deferredNotify as notify } from '@/lib/deferred-notify'
+import { TOAST_MS } from '@/lib/toast-durations'
 import { setVoiceMicMutedAtom } from '@/voice/atoms'
 import { createAudioContext } from '@/voice/audio-context'
 import { MicrophoneDeniedError } from '@/voice/errors'
@@ -17,8 +17,7 @@ export type FeedbackStep = 'initial' | 'recording' | 'thankyou' | 'local'
 
 export const FEEDBACK_PROCESSING_ERROR =
   "Error processing feedback. Please check that your microphone is working properly and that you haven't sent an empty audio. If the problem persists, try reloading the page."
-/** SPEC §9: the feedback-error toast stays 4.5 s; the thank-you 2 s. */
-const PROCESSING_ERROR_TOAST_MS = 4500
+/** SPEC §9: the thank-you stays 2 s (the feedback-error toast 4.5 s, TOAST_MS.feedbackError). */
 export const THANK_YOU_MS = 2000
 
 const stepBaseAtom = atom<FeedbackStep>('initial')
@@ -55,7 +54,7 @@ export const startFeedbackAtom = atom(null, async (get, set) => {
   set(resultBaseAtom, null)
   set(includeConversationBaseAtom, false)
   const starting = startRecorder({
-    onLimit: () => toast.info('Feedback can be up to 5 minutes long. Press Stop Recording to send it.'),
+    onLimit: () => notify.info('Feedback can be up to 5 minutes long. Press Stop Recording to send it.'),
   })
   // A live conversation must not hear (and answer) the feedback.
   void set(setVoiceMicMutedAtom, true)
@@ -69,7 +68,7 @@ export const startFeedbackAtom = atom(null, async (get, set) => {
   } catch (error) {
     set(resetAtom)
     if (error instanceof MicrophoneDeniedError) throw error
-    toast.error('Error Recording Feedback', { description: error instanceof Error ? error.message : undefined })
+    notify.error('Error Recording Feedback', { description: error instanceof Error ? error.message : undefined })
   }
 })
 
@@ -110,7 +109,7 @@ export const stopFeedbackAtom = atom(null, async (get, set, context?: FeedbackCo
     wav = (await recorder.stop()).wav
   } catch {
     set(resetAtom)
-    toast.error('Error while stopping the recording feedback')
+    notify.error('Error while stopping the recording feedback')
     return
   }
 
@@ -127,7 +126,7 @@ export const stopFeedbackAtom = atom(null, async (get, set, context?: FeedbackCo
     if (!transcript.text.trim()) throw new Error('empty transcription')
   } catch {
     set(resetAtom)
-    toast.error(FEEDBACK_PROCESSING_ERROR, { duration: PROCESSING_ERROR_TOAST_MS })
+    notify.error(FEEDBACK_PROCESSING_ERROR, { durationMs: TOAST_MS.feedbackError })
     return
   }
 
@@ -140,7 +139,7 @@ export const stopFeedbackAtom = atom(null, async (get, set, context?: FeedbackCo
     })
   } catch (error) {
     set(resetAtom)
-    toast.error(`Error while sending feedback: ${isApiError(error) || error instanceof Error ? error.message : 'Unknown error'}`)
+    notify.error(`Error while sending feedback: ${isApiError(error) || error instanceof Error ? error.message : 'Unknown error'}`)
     return
   }
 
@@ -148,7 +147,7 @@ export const stopFeedbackAtom = atom(null, async (get, set, context?: FeedbackCo
   set(stepBaseAtom, 'thankyou')
   set(sendingBaseAtom, false)
   void set(setVoiceMicMutedAtom, false)
-  toast.success('Feedback sent successfully!')
+  notify.success('Feedback sent successfully!')
   setTimeout(() => {
     if (get(stepBaseAtom) === 'thankyou') set(stepBaseAtom, 'initial')
   }, THANK_YOU_MS)

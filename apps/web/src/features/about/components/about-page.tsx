@@ -3,7 +3,8 @@ import { ChartLine, Handshake, Sprout } from 'lucide-react'
 
 import { buttonVariants } from '@hearth/ui/components/button-variants'
 
-import { CONTACT_EMAIL, PublicLayout } from '@/components/public-layout'
+import { useContactEmail } from '@/components/contact-email'
+import { PublicLayout } from '@/components/public-layout'
 
 const mission = [
   {
@@ -78,6 +79,7 @@ export function AboutPage() {
 }
 
 function FounderNote() {
+  const contactEmail = useContactEmail()
   return (
     <section aria-labelledby="founder-note-heading" className="mx-auto max-w-2xl px-4 py-14 sm:px-6 sm:py-20">
       <h2 id="founder-note-heading" className="font-display text-3xl font-semibold tracking-tight">
@@ -104,10 +106,17 @@ function FounderNote() {
         </p>
       </div>
       <div className="mt-10 flex flex-col gap-3 sm:flex-row">
-        <a href={`mailto:${CONTACT_EMAIL}`} className={buttonVariants({ size: 'lg' })}>
-          Contact us
-        </a>
-        <a href="/user" target="_blank" rel="noopener" className={buttonVariants({ size: 'lg', variant: 'outline' })}>
+        {contactEmail && (
+          <a href={`mailto:${contactEmail}`} className={buttonVariants({ size: 'lg' })}>
+            Contact us
+          </a>
+        )}
+        <a
+          href="/user"
+          target="_blank"
+          rel="noopener"
+          className={buttonVariants({ size: 'lg', variant: contactEmail ? 'outline' : 'default' })}
+        >
           Try the app
         </a>
       </div>

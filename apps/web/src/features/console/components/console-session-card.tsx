@@ -54,12 +54,26 @@ export function ConsoleSessionCard(props: ConsoleSessionCardProps) {
 
       <div className="flex flex-wrap items-end gap-x-6 gap-y-4 border-t pt-4">
         {connected || status === 'reconnecting' || status === 'disconnecting' ? (
-          <Button size="lg" variant="destructive" onClick={onDisconnect} disabled={status === 'disconnecting'}>
+          // aria-disabled while busy, not disabled: a disabled button drops keyboard focus to the page (the same
+          // button element turns from Connect into Disconnect and back, so focus stays on it throughout).
+          <Button
+            size="lg"
+            variant="destructive"
+            onClick={status === 'disconnecting' ? undefined : onDisconnect}
+            aria-disabled={status === 'disconnecting' || undefined}
+            aria-busy={status === 'disconnecting'}
+          >
             {status === 'disconnecting' ? <LoaderCircle className="animate-spin" aria-hidden /> : <PhoneOff aria-hidden />}
             Disconnect
           </Button>
         ) : (
-          <Button size="lg" onClick={onConnect} disabled={busy || !choice.module} aria-busy={status === 'connecting'}>
+          <Button
+            size="lg"
+            onClick={busy ? undefined : onConnect}
+            disabled={!choice.module}
+            aria-disabled={busy || undefined}
+            aria-busy={status === 'connecting'}
+          >
             {status === 'connecting' ? <LoaderCircle className="animate-spin" aria-hidden /> : <Phone aria-hidden />}
             Connect
           </Button>

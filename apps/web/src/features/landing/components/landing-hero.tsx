@@ -4,10 +4,11 @@ import { ArrowRightIcon, MailIcon } from '@/components/visitor-icons'
 import { buttonVariants } from '@hearth/ui/components/button-variants'
 
 import { TAGLINE } from '@/components/hearth-logo'
-import { CONTACT_EMAIL } from '@/components/public-layout'
+import { useContactEmail } from '@/components/contact-email'
 
 /** The hero of both landing pages: tagline, pitch and the two calls to action; `poem` sits under the heading. */
 export function LandingHero({ poem }: { poem?: ReactNode }) {
+  const contactEmail = useContactEmail()
   return (
     <section className="relative isolate">
       <div
@@ -28,10 +29,12 @@ export function LandingHero({ poem }: { poem?: ReactNode }) {
             Try the app
             <ArrowRightIcon aria-hidden />
           </a>
-          <a href={`mailto:${CONTACT_EMAIL}`} className={buttonVariants({ size: 'lg', variant: 'outline' })}>
-            <MailIcon aria-hidden />
-            Contact us
-          </a>
+          {contactEmail && (
+            <a href={`mailto:${contactEmail}`} className={buttonVariants({ size: 'lg', variant: 'outline' })}>
+              <MailIcon aria-hidden />
+              Contact us
+            </a>
+          )}
         </div>
       </div>
     </section>

@@ -1,17 +1,11 @@
 import type { ReactNode } from 'react'
 
-import { CONTACT_EMAIL } from '@/components/public-layout'
+import { ContactMail } from '@/components/contact-email'
 
 // The policy's ten sections (SPEC §2), in SPEC's order. Every statement here must stay true of what the product
 // does (PRODUCT §7 and apps/server): check the server before changing a sentence.
 
 export type PolicySection = { id: string; title: string; body: ReactNode }
-
-const mailLink = (
-  <a href={`mailto:${CONTACT_EMAIL}`} className="font-medium text-primary underline underline-offset-4">
-    {CONTACT_EMAIL}
-  </a>
-)
 
 export const POLICY_SECTIONS: PolicySection[] = [
   {
@@ -138,9 +132,9 @@ export const POLICY_SECTIONS: PolicySection[] = [
           <li>object to or limit how we use it.</li>
         </ul>
         <p>
-          Ask your organizers, or write to us at {mailLink}. Your community’s administrators can export your data as a file and delete it at
-          your request. To stop text messages, reply STOP to any message from Hearth (reply START to receive them again). To stop e-mails,
-          ask your organizers or contact us.
+          Ask your organizers<ContactMail>{(link) => <>, or write to us at {link}</>}</ContactMail>. Your community’s administrators can
+          export your data as a file and delete it at your request. To stop text messages, reply STOP to any message from Hearth (reply
+          START to receive them again). To stop e-mails, ask your organizers or contact us.
         </p>
       </>
     ),
@@ -173,7 +167,8 @@ export const POLICY_SECTIONS: PolicySection[] = [
     body: (
       <p>
         Hearth is not meant for children under 13, and we do not knowingly collect information from them. If you believe a child under 13
-        has used Hearth, contact us at {mailLink} and we will delete their information.
+        has used Hearth, <ContactMail fallback="tell the organizer of your community">{(link) => <>contact us at {link}</>}</ContactMail>{' '}
+        and we will delete their information.
       </p>
     ),
   },
@@ -201,6 +196,13 @@ export const POLICY_SECTIONS: PolicySection[] = [
   {
     id: 'contact',
     title: 'Contact',
-    body: <p>Questions about this policy or your information? Write to us at {mailLink}. A person will read it.</p>,
+    body: (
+      <p>
+        Questions about this policy or your information?{' '}
+        <ContactMail fallback="Ask the organizer who invited you; they can reach us.">
+          {(link) => <>Write to us at {link}. A person will read it.</>}
+        </ContactMail>
+      </p>
+    ),
   },
 ]

@@ -44,15 +44,18 @@ export function ChatControl({ onChat, onDisconnect, disabled = false }: ChatCont
         <LevelRing level={inputLevelAtom} className="bg-primary/20" reach={0.22} active={live} />
         <button
           type="button"
-          onClick={live || reconnecting ? onDisconnect : onChat}
+          // While connecting or closing the button only says so (aria-disabled, not disabled): a disabled button
+          // drops keyboard focus to the page, and the next Enter or Space would go nowhere.
+          onClick={busy ? undefined : live || reconnecting ? onDisconnect : onChat}
           // The voice engine downloads on the first press; pointing at or focusing the button starts it early.
           onPointerEnter={prepareVoice}
           onPointerDown={prepareVoice}
           onFocus={prepareVoice}
-          disabled={disabled || busy}
+          disabled={disabled}
+          aria-disabled={busy || undefined}
           aria-busy={busy}
           className={cn(
-            'relative grid size-40 place-items-center rounded-full font-display text-[1.7rem] font-semibold tracking-tight shadow-xl transition-[transform,background-color,box-shadow] outline-none select-none focus-visible:ring-4 focus-visible:ring-ring/60 active:scale-[0.97] disabled:cursor-not-allowed sm:size-44',
+            'relative grid size-40 place-items-center rounded-full font-display text-[1.7rem] font-semibold tracking-tight shadow-xl transition-[transform,background-color,box-shadow] outline-none select-none focus-visible:ring-4 focus-visible:ring-ring/60 active:scale-[0.97] disabled:cursor-not-allowed aria-disabled:cursor-progress sm:size-44',
             live || reconnecting
               ? 'bg-gradient-to-br from-primary to-[oklch(0.42_0.14_32)] text-primary-foreground shadow-primary/40'
               : 'bg-gradient-to-br from-amber-500 to-primary text-primary-foreground shadow-primary/30 hover:shadow-2xl hover:shadow-primary/40',

@@ -1,7 +1,6 @@
 import { Component, type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react'
 
-import { deferredToast as toast } from '@hearth/ui/components/deferred-toaster'
-
+import { deferredNotify as notify } from '@/lib/deferred-notify'
 import { NETWORK_ERROR } from '@/lib/http'
 
 type LazyDialogProps<P extends object> = {
@@ -24,7 +23,7 @@ export function LazyDialog<P extends object>({ open, load, props, onFailed }: La
   if (open && !opened) setOpened(true)
   if (!opened) return null
   const failed = () => {
-    toast.error(NETWORK_ERROR)
+    notify.error(NETWORK_ERROR)
     setOpened(false)
     // React.lazy keeps a failed download: the next opening starts a new one.
     setDialog(() => makeDialog())

@@ -4,12 +4,12 @@ import { LoaderCircle } from 'lucide-react'
 
 import { Button } from '@hearth/ui/components/button'
 import { Checkbox } from '@hearth/ui/components/checkbox'
-import { deferredToast as toast } from '@hearth/ui/components/deferred-toaster'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@hearth/ui/components/dialog'
 import { Input } from '@hearth/ui/components/input'
 import { Label } from '@hearth/ui/components/label'
 import { Separator } from '@hearth/ui/components/separator'
 
+import { deferredNotify as notify } from '@/lib/deferred-notify'
 import { sendVoiceSettingsAtom } from '@/voice/atoms'
 import { savePhoneNumber } from '@/features/user-page/api'
 import { copyOnDisconnectAtom, setPhoneNumberAtom, smsReminderAtom } from '@/features/user-page/atoms'
@@ -41,7 +41,7 @@ export function SettingsDialog({ open, onOpenChange, userName, phoneNumber }: Se
     event.preventDefault()
     // SPEC §5: an optional plus then digits, otherwise 'Invalid phone number' shown as 'Error saving phone number'.
     if (!isValidPhoneInput(phone)) {
-      toast.error('Error saving phone number', { description: 'Invalid phone number' })
+      notify.error('Error saving phone number', { description: 'Invalid phone number' })
       return
     }
     setSaving(true)
@@ -49,9 +49,9 @@ export function SettingsDialog({ open, onOpenChange, userName, phoneNumber }: Se
       const saved = await savePhoneNumber(userName, phone)
       storePhone(saved.phone_number)
       setPhone(saved.phone_number ?? '')
-      toast.success('Phone number saved successfully')
+      notify.success('Phone number saved successfully')
     } catch (error) {
-      toast.error('Error saving phone number', { description: error instanceof Error ? error.message : undefined })
+      notify.error('Error saving phone number', { description: error instanceof Error ? error.message : undefined })
     } finally {
       setSaving(false)
     }

@@ -3,7 +3,7 @@ import { useAtomValue, useSetAtom, useStore } from 'jotai'
 import { MessageSquareText } from 'lucide-react'
 
 import { Button } from '@hearth/ui/components/button'
-import { deferredToast as toast, preloadToasts } from '@hearth/ui/components/deferred-toaster'
+import { preloadToasts } from '@hearth/ui/components/deferred-toaster'
 
 import {
   connectionStatusAtom,
@@ -41,12 +41,16 @@ import {
   preloadRecorder,
   startFeedbackAtom,
 } from '@/features/user-page/feedback-atoms'
+import { type ChatEnding, chatEnding, chatSubtitle } from '@/features/user-page/chat-texts'
+import { CaptionsPanel, CaptionsToggle } from '@/features/user-page/components/captions'
 import { ChatControl } from '@/features/user-page/components/chat-control'
+import { ChatEndingNotice } from '@/features/user-page/components/chat-ending-notice'
 import { LazyDialog } from '@/features/user-page/components/lazy-dialog'
 import { IosBrowserWarning, LocalProviderNotice, StaffPreviewNotice } from '@/features/user-page/components/notices'
 import { ErrorState, LinkErrorState, LoadingState, NoLinkState } from '@/features/user-page/components/page-states'
 import { UserTopBar } from '@/features/user-page/components/top-bar'
 import { copyText } from '@/lib/clipboard'
+import { deferredNotify as notify } from '@/lib/deferred-notify'
 
 // The dialogs (and the Radix dialog code under them) download when first opened, or on hover of their button.
 const loadFeedbackDialog = () => import('@/features/user-page/components/feedback-dialog').then((m) => m.FeedbackDialog)
@@ -95,7 +99,7 @@ export function UserPage({ idParam, moduleParam, takeLinkToken, onModuleChange }
   }, [])
 
   useEffect(() => {
-    if (page.phase === 'error') toast.error(page.message)
+    if (page.phase === 'error') notify.error(page.message)
   }, [page])
 
   // Leaving the page ends a live (or starting) conversation properly; post-chat still runs on the server.
@@ -158,6 +162,9 @@ function VoiceHome({ user, content, preview, onModuleChange }: VoiceHomeProps) {
   const [airPodsOpen, setAirPodsOpen] = useState(false)
   const [privacyOpen, setPrivacyOpen] = useState(false)
   const [micDenied, setMicDenied] = useState(false)
+  const [captionsOn, setCaptionsOn] = useState(false)
+  /** How the last chat of this visit ended; cleared when the next one starts. */
+  const [ending, setEnding] = useState<ChatEnding | null>(null)
 
   const live = status === 'connected' || status === 'reconnecting' || status === 'disconnecting'
   // While talking, the server says which module runs (it may have fallen back to the default).
@@ -167,16 +174,17 @@ function VoiceHome({ user, content, preview, onModuleChange }: VoiceHomeProps) {
 
   const onChat = () => {
     preloadToasts() // a dropped connection's toasts must not need the network
+    setEnding(null)
     connect({
       page: 'user',
       module: selectedModule,
       settings: { reminder: store.get(smsReminderAtom) },
-      onError: (error) => toast.error(error.message),
-      onClosed: (message) => toast.error(message),
-      onRestarted: (message) => toast.warning(message),
+      onError: (error) => notify.error(error.message),
+      onClosed: (message) => notify.error(message),
+      onRestarted: (message) => notify.warning(message),
     }).catch((error: unknown) => {
       if (error instanceof MicrophoneDeniedError) setMicDenied(true)
-      else toast.error(error instanceof Error ? error.message : 'The conversation could not start.')
+      else notify.error(error instanceof Error ? error.message : 'The conversation could not start.')
     })
   }
 
@@ -188,11 +196,12 @@ function VoiceHome({ user, content, preview, onModuleChange }: VoiceHomeProps) {
     const result = await disconnect()
     if (!result) return
     rememberConversation(result.transcript)
-    if (result.error) toast.error(`Disconnect process error: ${result.error}`)
+    setEnding(chatEnding({ ...result, spoke: result.items.length > 0 }, preview))
+    if (result.error) notify.error(`Disconnect process error: ${result.error}`)
     if (copy) {
-      if (!copied) toast.info('No conversation to copy')
-      else if (await copied) toast.success('Conversation copied to clipboard')
-      else toast.error('The conversation could not be copied to the clipboard.')
+      if (!copied) notify.info('No conversation to copy')
+      else if (await copied) notify.success('Conversation copied to clipboard')
+      else notify.error('The conversation could not be copied to the clipboard.')
     }
     // SPEC §4: after a chat the user is reloaded (profile and memory may have changed).
     reloadUser().catch(() => undefined)
@@ -237,7 +246,7 @@ function VoiceHome({ user, content, preview, onModuleChange }: VoiceHomeProps) {
           <div className="grid justify-items-center gap-2">
             <h1 className="font-display text-3xl font-semibold tracking-tight text-balance sm:text-4xl">Hi, {displayName}</h1>
             <p className="max-w-sm text-sm text-balance text-muted-foreground sm:max-w-md sm:text-base">
-              Press chat and talk with Hearth — just like a phone call.
+              {chatSubtitle(status, ending !== null)}
             </p>
             {(localProvider || preview) && (
               <div className="flex flex-wrap justify-center gap-2 pt-1">
@@ -248,6 +257,9 @@ function VoiceHome({ user, content, preview, onModuleChange }: VoiceHomeProps) {
           </div>
 
           <ChatControl onChat={onChat} onDisconnect={() => void onDisconnect()} disabled={modules !== null && modules.length === 0} />
+          {captionsOn && status !== 'disconnected' && <CaptionsPanel />}
+          {ending && status === 'disconnected' && <ChatEndingNotice ending={ending} />}
+          <CaptionsToggle on={captionsOn} onChange={setCaptionsOn} />
           <VoiceConnectErrorNotice />
           {modules !== null && modules.length === 0 && (
             <p className="text-sm text-muted-foreground">No conversation modules are available yet. Please check back soon.</p>
