@@ -27,13 +27,6 @@ export const updateStaff = (db: DB, id: string, set: { role?: StaffRole; disable
 
 export const deleteStaff = (db: DB, id: string) => db.deleteFrom('staff').where('id', '=', id).executeTakeFirst();
 
-/** Signs the account out everywhere, or everywhere but one session (the admin changing their own password). */
-export const deleteStaffSessions = (db: DB, staffId: string, exceptTokenHash?: string) => {
-  let q = db.deleteFrom('sessions').where('staff_id', '=', staffId);
-  if (exceptTokenHash) q = q.where('token_hash', '<>', exceptTokenHash);
-  return q.execute();
-};
-
 export async function countActiveAdminsExcept(db: DB, id: string) {
   const row = await db
     .selectFrom('staff')

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { AppDeps } from '../../deps';
 import { log } from '../../log';
 import { Conflict, Invalid, NotFound } from '../../errors';
+import { credentialsChanged } from '../auth/credentials';
 import { MIN_PASSWORD_LENGTH, type CreateStaffBody, type StaffAccount, type UpdateStaffBody } from './model';
 import * as repo from './repository';
 
@@ -80,10 +81,10 @@ export async function updateStaff(deps: AppDeps, id: string, body: UpdateStaffBo
     }
     const after = await repo.updateStaff(trx, id, { role: body.role, disabled: body.disabled, passwordHash });
     if (!after) throw new NotFound('Staff account not found');
-    // Disabling signs the account out everywhere at once. A new password does too, except for the admin's own
-    // session when they change their own password.
-    if (body.disabled) await repo.deleteStaffSessions(trx, id);
-    else if (passwordHash) await repo.deleteStaffSessions(trx, id, id === actor.id ? (actor.sessionHash ?? undefined) : undefined);
+    // Disabling signs the account out everywhere at once, sign-ins in flight included. A new password does too,
+    // except for the admin's own session when they change their own password.
+    if (body.disabled) await credentialsChanged(trx, id);
+    else if (passwordHash) await credentialsChanged(trx, id, id === actor.id ? (actor.sessionHash ?? undefined) : undefined);
     return after;
   });
   log.info('staff account updated', {
