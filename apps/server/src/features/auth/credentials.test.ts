@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import { createTestContext, testConfig, type TestContext } from '../../test/harness';
 import { hashToken, newToken } from '../../plugins/auth';
@@ -99,5 +102,25 @@ describe('ADMIN_EMAIL / ADMIN_PASSWORD at start', () => {
     expect((await signIn(email, 'password at first start')).status).toBe(401);
     const second = await signIn(email, 'password at second start');
     expect(second.body).toEqual({ email, role: 'admin' });
+  });
+
+  test('a blank-looking ADMIN_PASSWORD stops the start with a clear error', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'hearth-admin-pw-'));
+    const { DATABASE_URL: _ignored, ...env } = process.env;
+    const child = Bun.spawn([process.execPath, resolve(import.meta.dir, '../../index.ts')], {
+      env: { ...env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', ADMIN_EMAIL: 'admin@hearth.test', ADMIN_PASSWORD: ' '.repeat(12) },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    });
+    try {
+      expect(await Promise.race([child.exited, Bun.sleep(20_000).then(() => 'still running')])).toBe(1);
+      const stderr = await new Response(child.stderr).text();
+      expect(stderr.trim()).toBe(
+        'ADMIN_PASSWORD is refused: The password must have at least 12 characters that are not spaces. Set another one and start again.',
+      );
+    } finally {
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,10 +1,10 @@
 import type { AppDeps } from '../../deps';
 import { hashToken, newToken, STAFF_SESSION_DAYS, USER_SESSION_DAYS } from '../../plugins/auth';
-import { NotFound, Unauthenticated } from '../../errors';
+import { Invalid, NotFound, Unauthenticated } from '../../errors';
 import { rateLimit } from '../../plugins/rate-limit';
 import { findUserByFile } from '../users/lookup';
 export { issueUserLink } from './personal-links';
-import { credentialsChanged } from './credentials';
+import { credentialsChanged, passwordProblem } from './credentials';
 import * as repo from './repository';
 import type { StaffRole } from '@hearth/db/schema';
 
@@ -43,6 +43,8 @@ export async function logout(deps: AppDeps, tokens: unknown[]) {
  * everywhere, as a reset in the product does; with the same password its sessions stay.
  */
 export async function ensureStaff(deps: AppDeps, email: string, password: string, role: StaffRole) {
+  const problem = passwordProblem(password);
+  if (problem) throw new Invalid(`ADMIN_PASSWORD: ${problem}`);
   const existing = await repo.findStaffByEmail(deps.db, email);
   const samePassword = existing ? await verifies(password, existing.password_hash) : false;
   const hash = samePassword ? existing!.password_hash : await Bun.password.hash(password, { algorithm: 'argon2id' });

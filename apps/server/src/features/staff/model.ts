@@ -1,7 +1,5 @@
 import { t } from 'elysia';
 
-export const MIN_PASSWORD_LENGTH = 12;
-
 const role = t.Union([t.Literal('operator'), t.Literal('admin')]);
 // Length is checked in the service, so a short password gets a sentence rather than a schema message.
 const password = t.String({ maxLength: 1024 });

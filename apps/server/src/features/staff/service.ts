@@ -2,8 +2,8 @@ import { randomInt } from 'node:crypto';
 import type { AppDeps } from '../../deps';
 import { log } from '../../log';
 import { Conflict, Invalid, NotFound } from '../../errors';
-import { credentialsChanged } from '../auth/credentials';
-import { MIN_PASSWORD_LENGTH, type CreateStaffBody, type StaffAccount, type UpdateStaffBody } from './model';
+import { credentialsChanged, passwordProblem } from '../auth/credentials';
+import { type CreateStaffBody, type StaffAccount, type UpdateStaffBody } from './model';
 import * as repo from './repository';
 
 type StaffRow = NonNullable<Awaited<ReturnType<typeof repo.findStaff>>>;
@@ -35,9 +35,8 @@ export function generatePassword() {
 const hash = (password: string) => Bun.password.hash(password, { algorithm: 'argon2id' });
 
 function checkPassword(password: string) {
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    throw new Invalid(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long`);
-  }
+  const problem = passwordProblem(password);
+  if (problem) throw new Invalid(problem);
 }
 
 export async function listStaff(deps: AppDeps) {
