@@ -6,6 +6,8 @@ const columns = ['id', 'email', 'role', 'disabled', 'created_at', 'last_sign_in_
 
 export const listStaff = (db: DB) => db.selectFrom('staff').select(columns).orderBy('email').execute();
 
+export const listStaffEmails = async (db: DB) => (await db.selectFrom('staff').select('email').execute()).map((r) => r.email);
+
 export const findStaff = (db: DB, id: string) => db.selectFrom('staff').select(columns).where('id', '=', id).executeTakeFirst();
 
 /** Undefined when the e-mail is taken. */
