@@ -73,6 +73,7 @@ describe('a sign-in in flight when the password changes', () => {
       if (result.cookie) expect(await me(result.cookie)).toBe(401);
       expect((await signIn(email, 'the new password')).status).toBe(200);
     },
+    30_000,
   );
 });
 
@@ -102,7 +103,7 @@ describe('ADMIN_EMAIL / ADMIN_PASSWORD at start', () => {
     expect((await signIn(email, 'password at first start')).status).toBe(401);
     const second = await signIn(email, 'password at second start');
     expect(second.body).toEqual({ email, role: 'admin' });
-  });
+  }, 30_000);
 
   test('a blank-looking ADMIN_PASSWORD stops the start with a clear error', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'hearth-admin-pw-'));
