@@ -24,6 +24,8 @@ export interface StaffTable {
   /** A disabled account cannot sign in and has no sessions. */
   disabled: Generated<boolean>;
   last_sign_in_at: Timestamp | null;
+  /** Bumped by every password change and disable; a sign-in keeps its session only if it is unchanged. */
+  credential_version: Generated<number>;
 }
 
 export interface UsersTable {

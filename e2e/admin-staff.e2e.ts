@@ -126,7 +126,7 @@ test.describe('at 1366 px', () => {
     await dialog.getByLabel('E-mail').fill(email)
     await dialog.getByRole('checkbox', { name: 'Generate a password' }).click()
     await dialog.getByLabel('Password', { exact: true }).fill('short pass')
-    await expect(dialog.getByText('At least 12 characters.')).toBeVisible()
+    await expect(dialog.getByText('At least 12 characters, not counting spaces.')).toBeVisible()
     await expect(dialog.getByRole('button', { name: 'Add account' })).toBeDisabled()
     await dialog.getByRole('button', { name: 'Cancel' }).click()
 
@@ -171,6 +171,34 @@ test.describe('at 1366 px', () => {
     await expect(row(page, email)).toHaveCount(0)
   })
 
+  test('an e-mail that looks like an existing account asks before adding it', async ({ page, signInAsAdmin, snapshot }) => {
+    await signInAsAdmin()
+    await openStaff(page)
+    const email = newEmail('look')
+    await addAccount(page, email, 'Operator', 'a typed password')
+    const tagged = email.replace('@', '+ops@')
+
+    await page.getByRole('button', { name: 'Add staff account' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Add staff account' })
+    await dialog.getByLabel('E-mail').fill(tagged)
+    await dialog.getByRole('button', { name: 'Add account' }).click()
+    const ask = page.getByRole('alertdialog', { name: 'Add a look-alike account?' })
+    await expect(ask).toContainText('The new e-mail looks like an account that exists already.')
+    await expect(ask).toContainText(`New${tagged}Existing account${email}`)
+    await snapshot('admin-staff-look-alike-1366')
+    // Going back keeps what was typed, to correct it.
+    await ask.getByRole('button', { name: 'Change the e-mail' }).click()
+    await expect(ask).toHaveCount(0)
+    await expect(dialog.getByLabel('E-mail')).toHaveValue(tagged)
+    await expect(row(page, tagged)).toHaveCount(0)
+
+    await dialog.getByRole('button', { name: 'Add account' }).click()
+    await ask.getByRole('button', { name: 'Add anyway' }).click()
+    await expect(page.getByText('Staff account added')).toBeVisible()
+    await page.getByRole('dialog', { name: 'Account created' }).getByRole('button', { name: 'Done' }).click()
+    await expect(row(page, tagged)).toContainText('Operator')
+  })
+
   test('the last admin cannot be disabled', async ({ page, signInAsAdmin, snapshot }) => {
     await signInAsAdmin()
     await openStaff(page)
@@ -209,5 +237,12 @@ test.describe('on a 390 px phone', () => {
     await page.getByRole('dialog', { name: 'Add staff account' }).getByRole('button', { name: 'Add account' }).click()
     await expect(page.getByRole('dialog', { name: 'Account created' })).toBeVisible()
     await snapshot('admin-staff-password-once-390')
+    await page.getByRole('button', { name: 'Done' }).click()
+
+    await page.getByRole('button', { name: 'Add staff account' }).click()
+    await page.getByRole('dialog', { name: 'Add staff account' }).getByLabel('E-mail').fill(email.replace('@', '+x@'))
+    await page.getByRole('dialog', { name: 'Add staff account' }).getByRole('button', { name: 'Add account' }).click()
+    await expect(page.getByRole('alertdialog', { name: 'Add a look-alike account?' })).toContainText(email)
+    await snapshot('admin-staff-look-alike-390')
   })
 })

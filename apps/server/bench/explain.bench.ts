@@ -17,7 +17,7 @@ import { finishCampaignIfDone } from '../src/features/messages/repository';
 import { campaignMessages, statusCounts } from '../src/features/blasts/repository';
 import { minutesUsedToday } from '../src/realtime/live-repository';
 import { revokeLinkTokens } from '../src/features/auth/repository';
-import { deleteStaffSessions } from '../src/features/staff/repository';
+import { deleteStaffSessions } from '../src/features/auth/repository';
 import { subgroupsOf } from '../src/features/groups/repository';
 import { replaceSubgroups } from '../src/features/subgroups/repository';
 import { deleteUser, exportUser } from '../src/features/users/repository';

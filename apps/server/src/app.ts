@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { AppDeps } from './deps';
 import { errorResponses, errorsPlugin, HttpError } from './plugins/errors';
 import { csrfPlugin } from './plugins/csrf';
+import { hostPlugin } from './plugins/host';
 import { jsonBodyPlugin, SERVER_BODY_BACKSTOP_BYTES } from './plugins/json-body';
 import { authRoutes } from './features/auth/routes';
 import { blastsRoutes } from './features/blasts/routes';
@@ -27,6 +28,7 @@ export function createApp(deps: AppDeps, opts: { webDist?: string; realtime?: Re
   // (uWS counts in steps of 4), so its voice session starts waiting for the page to reconnect.
   return new Elysia({ serve: { maxRequestBodySize: SERVER_BODY_BACKSTOP_BYTES }, websocket: { idleTimeout: 12 } })
     .use(errorsPlugin)
+    .use(hostPlugin)
     .use(jsonBodyPlugin)
     .use(csrfPlugin(deps.config))
     .onRequest(({ request }) => {

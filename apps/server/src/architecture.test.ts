@@ -9,7 +9,7 @@ import { t } from 'elysia';
  * files others may use; everything else in its folder is its own business.
  */
 const PUBLIC: Record<string, string[]> = {
-  auth: ['personal-links.ts'],
+  auth: ['credentials.ts', 'personal-links.ts'],
   groups: ['isolation.ts'],
   invitations: ['texts.ts'],
   maintenance: ['purge.ts'],

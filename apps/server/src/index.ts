@@ -1,10 +1,13 @@
 import { loadConfig } from './config';
+import { passwordProblem } from './features/auth/credentials';
 import { DataDirLockedError, startServer } from './server';
 import { announcedUrl } from './plugins/origin';
 import { reportToPrimary, runPrimary, WORKER_ENV, workersProblem } from './workers';
 
 const config = loadConfig();
-const problem = workersProblem(config);
+const adminPassword = config.adminEmail && config.adminPassword ? passwordProblem(config.adminPassword) : null;
+const problem =
+  workersProblem(config) ?? (adminPassword ? `ADMIN_PASSWORD is refused: ${adminPassword}. Set another one and start again.` : null);
 if (problem) {
   console.error(problem);
   process.exit(1);

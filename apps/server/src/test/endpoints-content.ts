@@ -269,7 +269,7 @@ export const CONTENT_ENDPOINTS: Endpoint[] = [
     method: 'POST',
     route: '/api/staff',
     access: 'admin',
-    bodyFields: ['email', 'role', 'password'],
+    bodyFields: ['email', 'role', 'password', 'confirm'],
     make: async () => ({
       path: '/api/staff',
       body: { email: `${uniq('staff').replace(' ', '.')}@hearth.test`, role: 'operator', password: 'a long enough password' },

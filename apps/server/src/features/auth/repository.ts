@@ -1,16 +1,35 @@
+import { sql } from 'kysely';
 import type { DB } from '@hearth/db/client';
 import type { StaffRole } from '@hearth/db/schema';
 
 export const findStaffByEmail = (db: DB, email: string) =>
   db.selectFrom('staff').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
 
+/** ADMIN_EMAIL at start: creates the account, or makes it an enabled account of `role` with this hash. Its id. */
 export async function upsertStaff(db: DB, email: string, passwordHash: string, role: StaffRole) {
-  await db
+  const row = await db
     .insertInto('staff')
     .values({ email: email.trim().toLowerCase(), password_hash: passwordHash, role })
     .onConflict((oc) => oc.column('email').doUpdateSet({ password_hash: passwordHash, role, disabled: false }))
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
+
+/** Sign-ins that read the credentials before this (and have not written their session yet) write none. */
+export const bumpCredentialVersion = (db: DB, staffId: string) =>
+  db
+    .updateTable('staff')
+    .set((eb) => ({ credential_version: eb('credential_version', '+', 1) }))
+    .where('id', '=', staffId)
+    .execute();
+
+/** Signs the account out everywhere, or everywhere but one session (the admin changing their own password). */
+export const deleteStaffSessions = (db: DB, staffId: string, exceptTokenHash?: string) => {
+  let q = db.deleteFrom('sessions').where('staff_id', '=', staffId);
+  if (exceptTokenHash) q = q.where('token_hash', '<>', exceptTokenHash);
+  return q.execute();
+};
 
 export const recordSignIn = (db: DB, staffId: string) =>
   db.updateTable('staff').set({ last_sign_in_at: new Date() }).where('id', '=', staffId).execute();
@@ -25,6 +44,34 @@ export async function insertSession(db: DB, tokenHash: string, who: { staffId: s
       expires_at: expiresAt,
     })
     .execute();
+}
+
+/**
+ * A staff sign-in's session, written only while the account is enabled and its credential version is still the
+ * one read with the password hash that was verified. FOR SHARE makes it wait for a credential change in progress
+ * (and then see the new version), or makes that change wait until this session exists, so the change deletes it.
+ * False when nothing was written.
+ */
+export async function insertStaffSession(db: DB, tokenHash: string, staffId: string, credentialVersion: number, expiresAt: Date) {
+  const row = await db
+    .insertInto('sessions')
+    .columns(['token_hash', 'staff_id', 'expires_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('staff')
+        .select([
+          sql<string>`${tokenHash}::text`.as('token_hash'),
+          'id',
+          sql<Date>`${expiresAt.toISOString()}::timestamptz`.as('expires_at'),
+        ])
+        .where('id', '=', staffId)
+        .where('credential_version', '=', credentialVersion)
+        .where('disabled', '=', false)
+        .forShare(),
+    )
+    .returning('token_hash')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The signed-in staff member of a live session. */

@@ -1,7 +1,5 @@
 import { t } from 'elysia';
 
-export const MIN_PASSWORD_LENGTH = 12;
-
 const role = t.Union([t.Literal('operator'), t.Literal('admin')]);
 // Length is checked in the service, so a short password gets a sentence rather than a schema message.
 const password = t.String({ maxLength: 1024 });
@@ -13,6 +11,8 @@ export const createStaffBody = t.Object({
   role,
   /** Absent: the server generates one and returns it once. */
   password: t.Optional(password),
+  /** The admin saw the look-alike warning (409 `lookAlike`) and adds the account all the same. */
+  confirm: t.Optional(t.Boolean()),
 });
 
 export const updateStaffBody = t.Object({
@@ -41,4 +41,11 @@ export const staffAccount = t.Object({
 export type StaffAccount = typeof staffAccount.static;
 
 export const staffListAnswer = t.Array(staffAccount);
+
+/**
+ * 409 of POST /api/staff without `confirm`: the e-mail looks like existing accounts' (`lookAlike`, their e-mails) or
+ * mixes alphabets (`lookAlike` may then be empty). `error` says which, for the person deciding.
+ */
+export const lookAlikeAnswer = t.Object({ error: t.String(), lookAlike: t.Array(t.String()) });
+export type LookAlikeAnswer = typeof lookAlikeAnswer.static;
 export const staffDeletedAnswer = t.Object({ ok: t.Literal(true) });

@@ -6,6 +6,8 @@ const columns = ['id', 'email', 'role', 'disabled', 'created_at', 'last_sign_in_
 
 export const listStaff = (db: DB) => db.selectFrom('staff').select(columns).orderBy('email').execute();
 
+export const listStaffEmails = async (db: DB) => (await db.selectFrom('staff').select('email').execute()).map((r) => r.email);
+
 export const findStaff = (db: DB, id: string) => db.selectFrom('staff').select(columns).where('id', '=', id).executeTakeFirst();
 
 /** Undefined when the e-mail is taken. */
@@ -26,13 +28,6 @@ export const updateStaff = (db: DB, id: string, set: { role?: StaffRole; disable
     .executeTakeFirst();
 
 export const deleteStaff = (db: DB, id: string) => db.deleteFrom('staff').where('id', '=', id).executeTakeFirst();
-
-/** Signs the account out everywhere, or everywhere but one session (the admin changing their own password). */
-export const deleteStaffSessions = (db: DB, staffId: string, exceptTokenHash?: string) => {
-  let q = db.deleteFrom('sessions').where('staff_id', '=', staffId);
-  if (exceptTokenHash) q = q.where('token_hash', '<>', exceptTokenHash);
-  return q.execute();
-};
 
 export async function countActiveAdminsExcept(db: DB, id: string) {
   const row = await db

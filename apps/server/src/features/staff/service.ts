@@ -2,7 +2,9 @@ import { randomInt } from 'node:crypto';
 import type { AppDeps } from '../../deps';
 import { log } from '../../log';
 import { Conflict, Invalid, NotFound } from '../../errors';
-import { MIN_PASSWORD_LENGTH, type CreateStaffBody, type StaffAccount, type UpdateStaffBody } from './model';
+import { credentialsChanged, passwordProblem } from '../auth/credentials';
+import { lookAlikes, mixedScripts } from './look-alike';
+import { type CreateStaffBody, type LookAlikeAnswer, type StaffAccount, type UpdateStaffBody } from './model';
 import * as repo from './repository';
 
 type StaffRow = NonNullable<Awaited<ReturnType<typeof repo.findStaff>>>;
@@ -34,24 +36,47 @@ export function generatePassword() {
 const hash = (password: string) => Bun.password.hash(password, { algorithm: 'argon2id' });
 
 function checkPassword(password: string) {
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    throw new Invalid(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long`);
-  }
+  const problem = passwordProblem(password);
+  if (problem) throw new Invalid(problem);
 }
 
 export async function listStaff(deps: AppDeps) {
   return (await repo.listStaff(deps.db)).map(toAccount);
 }
 
-export async function createStaff(deps: AppDeps, body: CreateStaffBody) {
+/** The new account, or (without `confirm`) the warning that its e-mail looks like another's, and nothing is added. */
+export async function createStaff(
+  deps: AppDeps,
+  body: CreateStaffBody,
+): Promise<{ created: StaffAccount } | { lookAlike: LookAlikeAnswer }> {
   const email = body.email.trim().toLowerCase();
   if (!EMAIL.test(email)) throw new Invalid('Enter a valid e-mail address');
   if (body.password !== undefined) checkPassword(body.password);
+  if (!body.confirm) {
+    const warning = lookAlikeWarning(email, await repo.listStaffEmails(deps.db));
+    if (warning) return { lookAlike: warning };
+  }
   const generatedPassword = body.password === undefined ? generatePassword() : undefined;
   const row = await repo.insertStaff(deps.db, { email, passwordHash: await hash(body.password ?? generatedPassword!), role: body.role });
   if (!row) throw new Conflict('A staff account with this e-mail already exists');
   log.info('staff account created', { staffId: row.id, role: row.role, generatedPassword: Boolean(generatedPassword) });
-  return generatedPassword ? { ...toAccount(row), generatedPassword } : toAccount(row);
+  return { created: generatedPassword ? { ...toAccount(row), generatedPassword } : toAccount(row) };
+}
+
+function lookAlikeWarning(email: string, existing: string[]): LookAlikeAnswer | null {
+  const similar = lookAlikes(email, existing);
+  if (similar.length > 0) {
+    const which = similar.length === 1 ? 'an existing staff account' : 'existing staff accounts';
+    return { error: `This e-mail looks like ${which}: ${similar.join(', ')}. Add it anyway?`, lookAlike: similar };
+  }
+  const scripts = mixedScripts(email);
+  if (scripts.length > 0) {
+    return {
+      error: `This e-mail mixes letters of different alphabets (${scripts.join(', ')}), as look-alike addresses do. Add it anyway?`,
+      lookAlike: [],
+    };
+  }
+  return null;
 }
 
 export async function updateStaff(deps: AppDeps, id: string, body: UpdateStaffBody, actor: Actor) {
@@ -80,10 +105,10 @@ export async function updateStaff(deps: AppDeps, id: string, body: UpdateStaffBo
     }
     const after = await repo.updateStaff(trx, id, { role: body.role, disabled: body.disabled, passwordHash });
     if (!after) throw new NotFound('Staff account not found');
-    // Disabling signs the account out everywhere at once. A new password does too, except for the admin's own
-    // session when they change their own password.
-    if (body.disabled) await repo.deleteStaffSessions(trx, id);
-    else if (passwordHash) await repo.deleteStaffSessions(trx, id, id === actor.id ? (actor.sessionHash ?? undefined) : undefined);
+    // Disabling signs the account out everywhere at once, sign-ins in flight included. A new password does too,
+    // except for the admin's own session when they change their own password.
+    if (body.disabled) await credentialsChanged(trx, id);
+    else if (passwordHash) await credentialsChanged(trx, id, id === actor.id ? (actor.sessionHash ?? undefined) : undefined);
     return after;
   });
   log.info('staff account updated', {

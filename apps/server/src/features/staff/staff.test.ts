@@ -84,6 +84,18 @@ describe('creating and listing staff accounts', () => {
     expect(typeof role.body.error).toBe('string');
   });
 
+  test('a blank-looking password (spaces, invisible characters) is 400 in create and in a new password', async () => {
+    const blank = 'The password must have at least 12 characters that are not spaces';
+    for (const password of [' '.repeat(12), `\t${' '.repeat(20)}\n`, 'ab\u200b\u200b\u200b\u200b\u200b\u200b\u200b\u200b\u200b\u200b']) {
+      const res = await create({ email: uniqueEmail('blank'), role: 'operator', password });
+      expect([res.status, res.body]).toEqual([400, { error: blank }]);
+    }
+    const { body: account } = await create({ email: uniqueEmail('blank'), role: 'operator' });
+    expect((await put(account.id, { password: ' '.repeat(16) })).body).toEqual({ error: blank });
+    // Spaces between words are fine when enough else is there.
+    expect((await put(account.id, { password: 'a b c d e f g h i j k l' })).status).toBe(200);
+  });
+
   test('a duplicate e-mail (in any case) is 409', async () => {
     const email = uniqueEmail('dup');
     expect((await create({ email, role: 'operator' })).status).toBe(200);

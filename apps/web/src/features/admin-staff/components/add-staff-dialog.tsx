@@ -7,12 +7,15 @@ import { Input } from '@hearth/ui/components/input'
 import { Label } from '@hearth/ui/components/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@hearth/ui/components/select'
 
-import { createStaffAccount, type StaffRole } from '@/features/admin-staff/api'
+import { ConfirmDialog } from '@/components/confirm-dialog'
+import { createStaffAccount, LookAlikeError, type StaffRole } from '@/features/admin-staff/api'
 import { errorMessage } from '@/lib/api'
 import { notify } from '@/lib/notify'
 
 /** The server's rule (PRODUCT §9), checked here too so the button says so before a round trip. */
 export const MIN_PASSWORD_LENGTH = 12
+// Spaces and invisible characters do not count (the server's passwordProblem).
+const countedLength = (password: string) => password.replace(/[\s\p{Cc}\p{Cf}]/gu, '').length
 
 type Created = Awaited<ReturnType<typeof createStaffAccount>>
 
@@ -33,6 +36,7 @@ export function AddStaffDialog({ open, onOpenChange, onCreated }: AddStaffDialog
   const [generate, setGenerate] = useState(true)
   const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
+  const [lookAlike, setLookAlike] = useState<LookAlikeError | null>(null)
 
   useEffect(() => {
     if (!open) return
@@ -40,24 +44,35 @@ export function AddStaffDialog({ open, onOpenChange, onCreated }: AddStaffDialog
     setRole('operator')
     setGenerate(true)
     setPassword('')
+    setLookAlike(null)
   }, [open])
 
-  const passwordOk = generate || password.length >= MIN_PASSWORD_LENGTH
+  const passwordOk = generate || countedLength(password) >= MIN_PASSWORD_LENGTH
   const canSubmit = email.trim() !== '' && passwordOk && !busy
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault()
-    if (!canSubmit) return
+  /** `confirm`: the admin saw that the e-mail looks like another account's and adds it all the same. */
+  const add = async (confirm: boolean) => {
     setBusy(true)
     try {
-      const created = await createStaffAccount({ email: email.trim(), role, ...(generate ? {} : { password }) })
+      const created = await createStaffAccount({
+        email: email.trim(),
+        role,
+        ...(generate ? {} : { password }),
+        ...(confirm ? { confirm: true as const } : {}),
+      })
       onOpenChange(false)
       await onCreated(created)
     } catch (error) {
-      notify.error(errorMessage(error))
+      if (error instanceof LookAlikeError && !confirm) setLookAlike(error)
+      else notify.error(errorMessage(error))
     } finally {
       setBusy(false)
     }
+  }
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault()
+    if (canSubmit) await add(false)
   }
 
   return (
@@ -101,7 +116,7 @@ export function AddStaffDialog({ open, onOpenChange, onCreated }: AddStaffDialog
                 onChange={(e) => setPassword(e.target.value)}
               />
               <p id={hintId} className="text-sm text-muted-foreground">
-                At least {MIN_PASSWORD_LENGTH} characters.
+                At least {MIN_PASSWORD_LENGTH} characters, not counting spaces.
               </p>
             </div>
           )}
@@ -115,6 +130,47 @@ export function AddStaffDialog({ open, onOpenChange, onCreated }: AddStaffDialog
           </DialogFooter>
         </form>
       </DialogContent>
+      <ConfirmDialog
+        open={lookAlike !== null}
+        onOpenChange={(next) => !next && setLookAlike(null)}
+        title="Add a look-alike account?"
+        description={<LookAlikeWarning warning={lookAlike} email={email.trim().toLowerCase()} />}
+        confirmLabel="Add anyway"
+        cancelLabel="Change the e-mail"
+        onConfirm={() => add(true)}
+      />
     </Dialog>
+  )
+}
+
+/** The new address beside the accounts it looks like, each alone on a line to compare; else the server's sentence. */
+function LookAlikeWarning({ warning, email }: { warning: LookAlikeError | null; email: string }) {
+  if (!warning) return null
+  if (warning.lookAlike.length === 0) {
+    return (
+      <span className="grid gap-2">
+        <span>{warning.message}</span>
+        <span>Add it only if this is the address that is meant.</span>
+      </span>
+    )
+  }
+  const existing = warning.lookAlike.length === 1 ? 'Existing account' : 'Existing accounts'
+  return (
+    <span className="grid gap-3">
+      <span>The new e-mail looks like an account that exists already. People may take one for the other.</span>
+      <span className="grid gap-1">
+        <span className="text-xs font-medium uppercase tracking-wide">New</span>
+        <span className="break-all font-mono text-foreground">{email}</span>
+      </span>
+      <span className="grid gap-1">
+        <span className="text-xs font-medium uppercase tracking-wide">{existing}</span>
+        {warning.lookAlike.map((other) => (
+          <span key={other} className="break-all font-mono text-foreground">
+            {other}
+          </span>
+        ))}
+      </span>
+      <span>Add it only if both are meant.</span>
+    </span>
   )
 }
