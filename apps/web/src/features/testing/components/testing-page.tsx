@@ -6,6 +6,7 @@ import { getRouteApi } from '@tanstack/react-router'
 import { useAtomValue, useSetAtom, useStore } from 'jotai'
 import { STAFF_DEFAULT_VOICE, TEMPERATURE_DEFAULT, type Voice } from '@hearth/protocol'
 
+import { Button } from '@hearth/ui/components/button'
 import { Skeleton } from '@hearth/ui/components/skeleton'
 
 import { fetchSecondModelReply } from '@/features/testing/api'
@@ -15,9 +16,11 @@ import { TestingSettingsCard } from '@/features/testing/components/testing-setti
 import { errorMessage } from '@/lib/api'
 import { notify } from '@/lib/notify'
 import {
+  clearConversationAtom,
   connectionStatusAtom,
   conversationItemsAtom,
   disconnectVoiceAtom,
+  keepEndedConversationAtom,
   memoryValuesAtom,
   moodScoresAtom,
   responseInProgressAtom,
@@ -70,6 +73,9 @@ export function TestingPage() {
   const sendEvent = useSetAtom(sendVoiceEventAtom)
   const setMicMuted = useSetAtom(setVoiceMicMutedAtom)
   const setTurnMode = useSetAtom(setTurnModeAtom)
+  const keepConversation = useSetAtom(keepEndedConversationAtom)
+  const clearConversation = useSetAtom(clearConversationAtom)
+  const items = useAtomValue(conversationItemsAtom)
   const modules = setup.modules.ok ? setup.modules.names : []
   const choice = useModuleChoice(modules)
   const [voice, setVoice] = useState<Voice>(STAFF_DEFAULT_VOICE)
@@ -107,7 +113,11 @@ export function TestingPage() {
     [store],
   )
 
-  /** The run is over: the summary is made from what the session left (SPEC §4 clears the conversation). */
+  /**
+   * The run is over: the summary is made from what the session left. SPEC §4 clears the conversation at
+   * disconnect; the testing page then shows it again, read only, with its prompt path and summary, until the
+   * next Connect (a run is read after it ends).
+   */
   const finishRun = async (endedBy: RunSummaryInput['endedBy']) => {
     const current = run.current
     if (!current || current.ended) return
@@ -115,9 +125,11 @@ export function TestingPage() {
     current.auto.cancel()
     if (endedBy === 'limit') notify.info('Limit of messages reached')
     const result = endedBy === 'connection' ? null : await disconnect()
+    const runItems = result?.items ?? store.get(conversationItemsAtom)
+    keepConversation(runItems)
     setSummary(
       buildRunSummary({
-        items: result?.items ?? store.get(conversationItemsAtom),
+        items: runItems,
         path: store.get(promptPathAtom),
         tools: store.get(toolCallsAtom),
         memory: store.get(memoryValuesAtom),
@@ -185,6 +197,11 @@ export function TestingPage() {
   }
 
   const live = status === 'connected' || status === 'reconnecting' || status === 'disconnecting'
+  const keptRun = !live && summary !== null && items.length > 0 ? summary : null
+  const onClearConversation = () => {
+    clearConversation()
+    notify.success('Conversation cleared')
+  }
   return (
     <section className="grid gap-6" aria-labelledby="testing-title">
       <title>Testing Page</title>
@@ -247,7 +264,15 @@ export function TestingPage() {
       {summary && <RunSummaryPanel summary={summary} />}
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <Panel title="Conversation">
+        <Panel
+          title="Conversation"
+          action={
+            <Button variant="outline" size="sm" disabled={live || items.length === 0} onClick={onClearConversation}>
+              Clear conversation
+            </Button>
+          }
+        >
+          {keptRun && <KeptRunNote summary={keptRun} />}
           <ConversationPanel
             canDelete={connected}
             onDelete={deleteItem}
@@ -265,6 +290,25 @@ export function TestingPage() {
         <EventLogPanel log={staffEventLog} />
       </Panel>
     </section>
+  )
+}
+
+/** Says why the run stopped and that what is shown is the finished run, kept until the next Connect. */
+function KeptRunNote({ summary }: { summary: RunSummary }) {
+  const why =
+    summary.endedBy === 'limit'
+      ? `Limit of messages reached: the run stopped after ${summary.messages.assistant} assistant message${summary.messages.assistant === 1 ? '' : 's'}.`
+      : summary.endedBy === 'operator'
+        ? 'The run was stopped with Disconnect.'
+        : 'The run ended when the connection closed.'
+  return (
+    <p
+      role="status"
+      data-testid="kept-run-note"
+      className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
+    >
+      {why} Its conversation stays here until the next Connect.
+    </p>
   )
 }
 
