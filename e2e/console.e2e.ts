@@ -69,7 +69,7 @@ test.describe('console', () => {
     await expect(page.getByRole('combobox', { name: 'Voice' })).toBeDisabled()
 
     // The assistant answers 'Hi.' with the check-in prompt, spoken and played.
-    await expect(assistantMessages(page).first()).toContainText('Ask how the person is doing today', { timeout: 10_000 })
+    await expect(assistantMessages(page).first()).toContainText('How are you doing today?', { timeout: 10_000 })
     await expect(assistantMessages(page).first().getByTestId('latency-chip')).toBeVisible({ timeout: 10_000 })
     await expect(page.getByRole('navigation', { name: 'Prompt path' })).toContainText('check_in')
 
