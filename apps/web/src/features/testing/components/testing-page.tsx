@@ -6,7 +6,6 @@ import { getRouteApi } from '@tanstack/react-router'
 import { useAtomValue, useSetAtom, useStore } from 'jotai'
 import { STAFF_DEFAULT_VOICE, TEMPERATURE_DEFAULT, type Voice } from '@hearth/protocol'
 
-import { Button } from '@hearth/ui/components/button'
 import { Skeleton } from '@hearth/ui/components/skeleton'
 
 import { fetchSecondModelReply } from '@/features/testing/api'
@@ -16,7 +15,6 @@ import { TestingSettingsCard } from '@/features/testing/components/testing-setti
 import { errorMessage } from '@/lib/api'
 import { notify } from '@/lib/notify'
 import {
-  clearConversationAtom,
   connectionStatusAtom,
   conversationItemsAtom,
   disconnectVoiceAtom,
@@ -30,6 +28,7 @@ import {
   setVoiceMicMutedAtom,
   voiceSessionInfoAtom,
 } from '@/voice/atoms'
+import { ClearConversationButton } from '@/voice/components/clear-conversation-button'
 import { ConversationPanel } from '@/voice/components/conversation-panel'
 import { EventLogPanel } from '@/voice/components/event-log-panel'
 import { LatencySummary } from '@/voice/components/latency'
@@ -74,7 +73,6 @@ export function TestingPage() {
   const setMicMuted = useSetAtom(setVoiceMicMutedAtom)
   const setTurnMode = useSetAtom(setTurnModeAtom)
   const keepConversation = useSetAtom(keepEndedConversationAtom)
-  const clearConversation = useSetAtom(clearConversationAtom)
   const items = useAtomValue(conversationItemsAtom)
   const modules = setup.modules.ok ? setup.modules.names : []
   const choice = useModuleChoice(modules)
@@ -198,10 +196,6 @@ export function TestingPage() {
 
   const live = status === 'connected' || status === 'reconnecting' || status === 'disconnecting'
   const keptRun = !live && summary !== null && items.length > 0 ? summary : null
-  const onClearConversation = () => {
-    clearConversation()
-    notify.success('Conversation cleared')
-  }
   return (
     <section className="grid gap-6" aria-labelledby="testing-title">
       <title>Testing Page</title>
@@ -264,14 +258,7 @@ export function TestingPage() {
       {summary && <RunSummaryPanel summary={summary} />}
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <Panel
-          title="Conversation"
-          action={
-            <Button variant="outline" size="sm" disabled={live || items.length === 0} onClick={onClearConversation}>
-              Clear conversation
-            </Button>
-          }
-        >
+        <Panel title="Conversation" action={<ClearConversationButton />}>
           {keptRun && <KeptRunNote summary={keptRun} />}
           <ConversationPanel
             canDelete={connected}
