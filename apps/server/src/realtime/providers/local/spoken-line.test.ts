@@ -44,6 +44,8 @@ describe('the local provider speaks to the person, never its instructions', () =
     expect(spokenLine('Greet them, then call change_module with "Get to Know You".', 'F')).toBe('Hello!');
     expect(spokenLine('Listen carefully and respond with empathy.', 'F')).toBe('F');
     expect(spokenLine('How was your weekend?', 'F')).toBe('How was your weekend?');
+    expect(spokenLine('Tell me about your day.', 'F')).toBe('Tell me about your day.');
+    expect(spokenLine('Ask the person to share one hope for the week.', 'F')).toBe('Could you share one hope for the week?');
     expect(spokenLine('Say: "Lovely to meet you!"', 'F')).toBe('Lovely to meet you!');
   });
 });

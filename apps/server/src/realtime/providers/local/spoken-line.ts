@@ -218,6 +218,7 @@ const finish = (s: string) => {
 
 /** Is this sentence already something said to the person (not an instruction)? */
 function alreadySpoken(sentence: string): boolean {
+  if (/^(tell me|let me|let's|let us)\b/i.test(sentence)) return true;
   if (ROLE_SENTENCE.test(sentence) || TOOL_NAME.test(sentence)) return false;
   if (new RegExp(`^(?:(?:please|now|first|finally|gently|warmly|briefly|kindly)\\s+)?(?:${INSTRUCTION_VERBS})\\b`, 'i').test(sentence))
     return false;
