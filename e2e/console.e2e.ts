@@ -69,7 +69,7 @@ test.describe('console', () => {
     await expect(page.getByRole('combobox', { name: 'Voice' })).toBeDisabled()
 
     // The assistant answers 'Hi.' with the check-in prompt, spoken and played.
-    await expect(assistantMessages(page).first()).toContainText('Ask how the person is doing today', { timeout: 10_000 })
+    await expect(assistantMessages(page).first()).toContainText('How are you doing today?', { timeout: 10_000 })
     await expect(assistantMessages(page).first().getByTestId('latency-chip')).toBeVisible({ timeout: 10_000 })
     await expect(page.getByRole('navigation', { name: 'Prompt path' })).toContainText('check_in')
 
@@ -201,6 +201,11 @@ test.describe('console', () => {
     await noSideScroll()
     await page.evaluate(() => window.scrollTo(0, 0))
     await snapshot('console-connected-390')
+    // Clearing a live conversation deletes its items upstream too (SPEC §9's toast).
+    await page.getByRole('button', { name: 'Clear conversation' }).click()
+    await expect(page.getByText('Conversation cleared')).toBeVisible()
+    await expect(page.getByRole('table', { name: 'Event log' }).locator('tr[data-type="conversation.item.deleted"]').first()).toBeAttached()
+    await expect(page.getByRole('list', { name: 'Conversation' }).getByText('Hi.', { exact: true })).toHaveCount(0)
     await page.getByRole('button', { name: 'Disconnect' }).click()
     await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeEnabled({ timeout: 10_000 })
   })

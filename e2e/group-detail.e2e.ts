@@ -187,11 +187,11 @@ test("Isolate to this Module: a member's user page lists only that module", asyn
   try {
     const memberPage = await member.newPage()
     await memberPage.goto(url)
-    await expect(memberPage.getByTestId('module-name')).toHaveText('Module: default_Check In')
+    await expect(memberPage.getByTestId('module-name')).toHaveText('Module: Check In')
     await memberPage.getByRole('button', { name: 'Open menu' }).click()
     const choose = memberPage.getByRole('menu').getByRole('group', { name: 'Choose Module' })
     await expect(choose.getByRole('menuitemradio')).toHaveCount(1)
-    await expect(choose.getByRole('menuitemradio', { name: 'default_Check In' })).toBeVisible()
+    await expect(choose.getByRole('menuitemradio', { name: 'Check In', exact: true })).toBeVisible()
 
     // Lifted: the member sees every module again.
     await page.bringToFront()

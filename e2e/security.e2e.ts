@@ -63,7 +63,7 @@ test.describe('content security policy', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible()
     // An answer arrived over the websocket and played through the playback worklet.
     await expect(page.getByRole('list', { name: 'Conversation' }).locator('li[data-role="assistant"]').first()).toContainText(
-      'Ask how the person is doing today',
+      'How are you doing today?',
       { timeout: 10_000 },
     )
     await page.getByRole('button', { name: 'Disconnect' }).click()

@@ -1,6 +1,7 @@
 import { topKeywords, tfidfVectors, wordPairs, words } from './tfidf';
 import type { TextAi, TextTask } from './text-ai-types';
-import { INPUT, PROFILE_SEPARATOR, readInput } from './text-input';
+import { CONNECTS, HOPES, INTEREST_CLUSTERS, localMemberDescription, localSubgroupName } from './text-ai-local-subgroups';
+import { INPUT, readInput } from './text-input';
 
 // Local provider: deterministic, no network ----
 //
@@ -91,7 +92,7 @@ const T = {
   resumeEnd: '.',
   // The words of the member-description and subgroup-name sentences written below.
   member: 'Brings a shared interest in an to A welcome addition to',
-  subgroup: 'Circle Open Members who share an interest in Members with a wide mix of interests',
+  subgroup: 'Circle Open Members who share an interest in Members with a wide mix of interests, glad to meet new people',
   // Words every generated profile uses; they say nothing about what members share.
   profiles:
     'is a from who loves and has lately been exploring hopes to find in this community likes to connect ' +
@@ -112,6 +113,11 @@ function transcriptTexts(transcript: string) {
 }
 
 const list = (items: string[], sep = ', ', none: string = T.none): ListPiece => ({ items, sep, none });
+const lines = (text: string | undefined) =>
+  (text ?? '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
 const capitalise = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 
 /** FNV-1a: a stable seed from text. */
@@ -166,9 +172,16 @@ export function localComplete(task: TextTask, input: string, temperature: number
     case 'resume_summary':
       return safe([T.resumeThemes, list(recent(8)), T.resumeEnd]);
     case 'subgroup_naming':
-      return JSON.stringify(localSubgroupName(s.get(INPUT.memberProfiles) ?? input, s.get(INPUT.namesUsed) ?? ''));
+      return JSON.stringify(
+        localSubgroupName(
+          s.get(INPUT.memberProfiles) ?? input,
+          s.get(INPUT.namesUsed) ?? '',
+          lines(s.get(INPUT.memberNames)),
+          TEMPLATE_WORDS,
+        ),
+      );
     case 'member_description':
-      return localMemberDescription(s.get(INPUT.memberProfile) ?? '', s.get(INPUT.subgroup) ?? '');
+      return localMemberDescription(s.get(INPUT.memberProfile) ?? '', s.get(INPUT.subgroup) ?? '', name, TEMPLATE_WORDS);
     case 'test_user_generation':
       return JSON.stringify(localTestUser(input, s.get(INPUT.namesUsed) ?? ''));
     case 'second_model_reply':
@@ -205,73 +218,6 @@ function quizSummary(said: ReturnType<typeof transcriptTexts>, name: string, mod
     T.quizEnd,
   ]);
 }
-
-/** The keywords most members share, named as a circle; a name already used in the group is avoided. */
-function localSubgroupName(profilesText: string, namesUsed: string) {
-  const profiles = profilesText
-    .split(PROFILE_SEPARATOR)
-    .map((p) => p.trim())
-    .filter(Boolean);
-  const members = new Map<string, number>();
-  const score = new Map<string, number>();
-  for (const p of profiles) {
-    topKeywords([{ text: p, weight: 1 }], 20, TEMPLATE_WORDS).forEach((k, rank) => {
-      members.set(k, (members.get(k) ?? 0) + 1);
-      score.set(k, (score.get(k) ?? 0) + 20 - rank);
-    });
-  }
-  const minShared = profiles.length > 1 ? 2 : 1;
-  const shared = [...members]
-    .filter(([, n]) => n >= minShared)
-    .sort((a, b) => b[1] - a[1] || score.get(b[0])! - score.get(a[0])! || (a[0] < b[0] ? -1 : 1))
-    .map(([k]) => k);
-  const used = new Set(namesUsed.split('\n').map((n) => n.trim().toLowerCase()));
-  const candidates: string[] = [];
-  for (let i = 0; i < shared.length; i++)
-    for (let j = i + 1; j < shared.length; j++) candidates.push(`${capitalise(shared[i])} & ${capitalise(shared[j])} Circle`);
-  candidates.push(...shared.map((k) => `${capitalise(k)} Circle`), 'Open Circle');
-  const name = candidates.find((c) => !used.has(c.toLowerCase())) ?? candidates[0];
-  const description = shared.length
-    ? `Members who share an interest in ${shared.slice(0, 3).join(', ')}.`
-    : 'Members with a wide mix of interests.';
-  return { name, description };
-}
-
-function localMemberDescription(profile: string, subgroup: string): string {
-  const subgroupName = subgroup.split('\n')[0]?.trim() || 'this subgroup';
-  const inSubgroup = new Set(words(subgroup));
-  const mine = topKeywords([{ text: profile, weight: 1 }], 12, TEMPLATE_WORDS);
-  const common = mine.filter((k) => inSubgroup.has(k)).slice(0, 3);
-  if (common.length) return `Brings a shared interest in ${common.join(', ')} to ${subgroupName}.`;
-  if (mine.length) return `Brings an interest in ${mine.slice(0, 2).join(', ')} to ${subgroupName}.`;
-  return `A welcome addition to ${subgroupName}.`;
-}
-
-// Test users get one main cluster of interests, so subgroup assignment has structure to find.
-const INTEREST_CLUSTERS = [
-  ['hiking', 'cycling', 'gardening', 'birdwatching', 'camping', 'kayaking'],
-  ['painting', 'pottery', 'photography', 'poetry', 'theatre', 'sketching'],
-  ['cooking', 'baking', 'fermentation', 'coffee', 'foraging', 'sourdough'],
-  ['coding', 'robotics', 'astronomy', 'electronics', 'chess', 'board games'],
-  ['volunteering', 'mentoring', 'parenting', 'meditation', 'yoga', 'journaling'],
-  ['guitar', 'choir singing', 'jazz', 'drumming', 'dancing', 'songwriting'],
-];
-const HOPES = [
-  'a few close friends nearby',
-  'people to share a weekly meal with',
-  'a group to start projects with',
-  'neighbours who look out for each other',
-  'mentors and people to learn from',
-  'a reason to get out of the house more',
-];
-const CONNECTS = [
-  'in small groups',
-  'one to one over coffee',
-  'through shared projects',
-  'on long walks',
-  'at regular meetups',
-  'online first, then in person',
-];
 
 const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 

@@ -10,6 +10,8 @@ export const INPUT = {
   transcript: 'Conversation transcript',
   existing: 'Existing document',
   memberProfiles: 'Member profiles',
+  /** People's names, so that no name is used to describe what members share. */
+  memberNames: 'Member names (never use them in the text)',
   memberProfile: 'Member profile',
   subgroup: 'Subgroup',
   group: 'Group',

@@ -5,6 +5,8 @@ import { ProviderUnavailable } from '../errors';
 
 export const LOCAL_TRANSCRIPTION_TEXT =
   'Transcription needs OPENAI_API_KEY: this server runs the local provider, so spoken feedback cannot be turned into text.';
+/** The same fact in a member's words: configuration is staff business (issue 21 §15). */
+export const LOCAL_TRANSCRIPTION_MEMBER_TEXT = "Spoken feedback can't be written down here yet. Thank you for wanting to share it.";
 
 /** Spoken feedback to text. The audio stays in memory: it is never written to disk or the database. */
 export interface Transcription {

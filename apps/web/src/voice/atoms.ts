@@ -298,5 +298,13 @@ export const setVoiceMicMutedAtom = atom(null, async (get, _set, muted: boolean)
 
 export const clearConversationAtom = atom(null, (_get, set) => set(conversationBaseAtom, emptyConversation))
 
+/**
+ * Shows a finished session's conversation again, read only (the testing page keeps its last run on screen until
+ * the next Connect, which starts empty as ever). Nothing is restored while a session runs.
+ */
+export const keepEndedConversationAtom = atom(null, (get, set, items: ConversationItem[]) => {
+  if (get(statusBaseAtom) === 'disconnected') set(conversationBaseAtom, { items, responseId: null })
+})
+
 /** Counters and latencies of the current or last session, read fresh on each call. */
 export const readVoiceStatsAtom = atom(null, (get): VoiceStats | null => get(sessionBaseAtom)?.stats() ?? null)

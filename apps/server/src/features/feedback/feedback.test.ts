@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { startFakeOpenAiRest, type FakeOpenAiRest } from '../../test/fake-openai-rest';
-import { LOCAL_TRANSCRIPTION_TEXT } from '../../providers/transcription';
+import { LOCAL_TRANSCRIPTION_MEMBER_TEXT, LOCAL_TRANSCRIPTION_TEXT } from '../../providers/transcription';
 import { CONFIRMED_FEEDBACK_PER_HOUR, FEEDBACK_AUDIO_ERROR } from './service';
 
 /** A short 24 kHz mono PCM16 WAV file, as the user page records. */
@@ -40,20 +40,32 @@ describe('feedback (local provider)', () => {
   }, 60_000);
   afterAll(() => ctx.close());
 
-  test('send-feedback answers a clear local result: no text, and that transcription needs OPENAI_API_KEY', async () => {
+  test('send-feedback answers a clear local result: no text; a member reads it in plain words, staff read that it needs OPENAI_API_KEY', async () => {
     const user = await ctx.createUser('Ada');
     const cookie = await ctx.userCookie(user.id);
     const r = await ctx.request('POST', '/api/send-feedback', { cookie, raw: form(new Blob([wav()], { type: 'audio/wav' })) });
     expect(r.status).toBe(200);
     // SPEC §7's {text} stays; the placeholder is no longer in it, so no client can store it as feedback.
-    expect(r.body).toEqual({ text: '', transcribed: false, local: true, message: LOCAL_TRANSCRIPTION_TEXT });
-    expect(r.body.message).toStartWith('Transcription needs OPENAI_API_KEY');
+    expect(r.body).toEqual({ text: '', transcribed: false, local: true, message: LOCAL_TRANSCRIPTION_MEMBER_TEXT });
+    expect(r.body.message).toStartWith("Spoken feedback can't be written down here yet");
+    expect(r.body.message).not.toMatch(/OPENAI|API|key|provider|transcription/i);
+    const staff = await ctx.request('POST', '/api/send-feedback', {
+      cookie: await ctx.staffCookie('operator'),
+      raw: form(new Blob([wav()], { type: 'audio/wav' })),
+    });
+    expect(staff.body.message).toBe(LOCAL_TRANSCRIPTION_TEXT);
+    expect(staff.body.message).toStartWith('Transcription needs OPENAI_API_KEY');
   });
 
   test('confirmed-feedback refuses the local placeholder sent back as feedback; nothing is stored', async () => {
     const user = await ctx.createUser('Abe');
     const cookie = await ctx.userCookie(user.id);
-    for (const feedback of [LOCAL_TRANSCRIPTION_TEXT, `  ${LOCAL_TRANSCRIPTION_TEXT}\n`, 'Transcription needs OPENAI_API_KEY']) {
+    for (const feedback of [
+      LOCAL_TRANSCRIPTION_TEXT,
+      `  ${LOCAL_TRANSCRIPTION_TEXT}\n`,
+      'Transcription needs OPENAI_API_KEY',
+      LOCAL_TRANSCRIPTION_MEMBER_TEXT,
+    ]) {
       const r = await ctx.request('POST', '/api/confirmed-feedback', {
         cookie,
         body: { feedback, selectedSequence: null, selectedVersion: null },

@@ -3,7 +3,7 @@ import type { Identity } from '../../plugins/auth';
 import { Invalid, TooLarge } from '../../errors';
 import { rateLimit } from '../../plugins/rate-limit';
 import { MAX_TRANSCRIPT_BYTES } from '../post-chat/transcript';
-import { LOCAL_TRANSCRIPTION_TEXT } from '../../providers/transcription';
+import { LOCAL_TRANSCRIPTION_MEMBER_TEXT, LOCAL_TRANSCRIPTION_TEXT } from '../../providers/transcription';
 import type { ConfirmedFeedbackBody, SavedFeedbackAnswer, TranscriptionAnswer } from './model';
 import * as repo from './repository';
 
@@ -77,13 +77,18 @@ export async function transcribeFeedback(deps: AppDeps, identity: Identity, body
   });
   if (result.transcribed) return { text: result.text };
   // PRODUCT §5: the local result says what it is; its sentence is not the person's words, so `text` stays empty.
-  return { text: '', transcribed: false, local: true, message: result.text };
+  // Staff read why (the missing key); a member reads it in plain words.
+  return { text: '', transcribed: false, local: true, message: identity.kind === 'staff' ? result.text : LOCAL_TRANSCRIPTION_MEMBER_TEXT };
 }
 
 /** The local provider's sentence (or its start), sent back as if someone had said it. */
 function isLocalPlaceholder(feedback: string): boolean {
   const placeholderStart = LOCAL_TRANSCRIPTION_TEXT.split(':')[0];
-  return feedback === LOCAL_TRANSCRIPTION_TEXT || feedback.replace(/[.\s]+$/, '') === placeholderStart;
+  return (
+    feedback === LOCAL_TRANSCRIPTION_TEXT ||
+    feedback === LOCAL_TRANSCRIPTION_MEMBER_TEXT ||
+    feedback.replace(/[.\s]+$/, '') === placeholderStart
+  );
 }
 
 function hasContent(conversation: unknown): boolean {

@@ -109,6 +109,27 @@ describe('runPostChat', () => {
     expect(state).toEqual({ profile_for_group: '', memory_document: '', sections: [], outbox: [], quizzes: [] });
   });
 
+  test('SPEC §4 counts seconds, not minutes: 20 s and 29 s with 4 messages run the work, 19 s does not', async () => {
+    const user = await ctx.createUser('Ravi', { phone_number: '+14155550109' });
+    const chatOf = (seconds: number) =>
+      runPostChat(ctx.deps, {
+        voiceSessionId: `vs-${seconds}s`,
+        userId: user.id,
+        moduleName: 'Get to Know You',
+        startTime: start,
+        endTime: after(seconds),
+        transcript: chat(4),
+        reminder: false,
+      });
+    for (const seconds of [20, 29.5]) {
+      const r = await chatOf(seconds);
+      expect(r).toMatchObject({ ran: true, status: 'done', profileUpdated: true, memoryUpdated: true });
+      expect(r.sectionRecordId).toEqual(expect.any(Number));
+    }
+    expect(await chatOf(19.9)).toMatchObject({ ran: true, status: 'below-threshold', profileUpdated: false, sectionRecordId: null });
+    expect((await userState(user.id)).sections.map((s) => s.voice_session_id)).toEqual(['vs-20s', 'vs-29.5s']);
+  });
+
   test('between 4 and 7 messages: profile, memory and section, but no SMS', async () => {
     const user = await ctx.createUser('Ilse', { phone_number: '+14155550103' });
     const r = await runPostChat(ctx.deps, {

@@ -191,6 +191,49 @@ describe('local text provider', () => {
     expect(b?.name).not.toBe('Hiking & Cycling Circle');
   });
 
+  test("subgroup names and member descriptions leave out people's names and places, kindly when nothing is left", () => {
+    const profiles = [
+      'Mary is a senior data engineer from East Shelley who loves pottery, hiking and baking. Mary hopes to find a few close friends nearby.',
+      'Omar is a lead designer from Port Mary who loves hiking, pottery and chess. Omar likes to connect on long walks.',
+      'Interests and themes: shelley, james, pottery, hiking.',
+    ].join(PROFILE_SEPARATOR);
+    const naming = readJsonAnswer(
+      localComplete(
+        'subgroup_naming',
+        composeInput([
+          [INPUT.memberProfiles, profiles],
+          [INPUT.memberNames, 'Mary\nOmar\nShelley'],
+        ]),
+        0.8,
+      ),
+    );
+    expect(naming).toEqual({ name: 'Hiking & Pottery Circle', description: 'Members who share an interest in hiking, pottery.' });
+    const describe = (name: string, profile: string) =>
+      localComplete(
+        'member_description',
+        composeInput([
+          [INPUT.name, name],
+          [INPUT.memberProfile, profile],
+          [INPUT.subgroup, 'Open Circle'],
+        ]),
+        0.8,
+      );
+    expect(describe('Mary', profiles.split(PROFILE_SEPARATOR)[0])).toBe('Brings an interest in baking, hiking to Open Circle.');
+    // A member with no profile yet is described by their name alone in the input: nothing of it is used.
+    expect(describe('Shelley Jones', 'Shelley Jones')).toBe('A welcome addition to Open Circle.');
+    const bare = readJsonAnswer(
+      localComplete(
+        'subgroup_naming',
+        composeInput([
+          [INPUT.memberProfiles, 'Mary\n---\nJames'],
+          [INPUT.memberNames, 'Mary\nJames'],
+        ]),
+        0.8,
+      ),
+    );
+    expect(bare).toEqual({ name: 'Open Circle', description: 'Members with a wide mix of interests, glad to meet new people.' });
+  });
+
   test('test users are invented with faker, deterministically per input, avoiding used names', async () => {
     const input = composeInput([
       [INPUT.group, 'Riverside'],

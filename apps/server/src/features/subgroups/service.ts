@@ -95,6 +95,7 @@ export async function assignSubgroups(deps: AppDeps, groupId: string | number, u
       input: composeInput([
         [INPUT.group, group.name],
         [INPUT.memberProfiles, clip(indexes.map((i) => profiles[i]).join(PROFILE_SEPARATOR), MAX_NAMING_INPUT_CHARS)],
+        [INPUT.memberNames, indexes.map((i) => members[i].name).join('\n')],
         [INPUT.namesUsed, usedNames.join('\n')],
       ]),
     });
@@ -111,6 +112,7 @@ export async function assignSubgroups(deps: AppDeps, groupId: string | number, u
       task: 'member_description',
       instructions: describePrompt,
       input: composeInput([
+        [INPUT.name, members[i].name],
         [INPUT.memberProfile, profiles[i]],
         [INPUT.subgroup, `${subgroups[g].name}\n${subgroups[g].description}`],
       ]),

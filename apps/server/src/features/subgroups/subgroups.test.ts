@@ -164,6 +164,44 @@ describe('subgroups (local provider)', () => {
     expect(assign.body.usersAssigned).toBe(8);
   });
 
+  test("subgroup names and descriptions never use people's names or places, only what members share", async () => {
+    const groupId = randomUUID();
+    await ctx.db.insertInto('groups').values({ id: groupId, name: 'Name Check' }).execute();
+    const made = await ctx.request('POST', '/api/generate-test-users', { cookie: admin, body: { groupId, usersToGenerate: 12 } });
+    expect(made.status).toBe(200);
+    // A member with no profile yet, and two whose profiles mention friends by name.
+    const bare = await ctx.createUser('Shelley');
+    const friends = await ctx.createUser('Mary');
+    const other = await ctx.createUser('Omar');
+    await ctx.db
+      .updateTable('users')
+      .set({ profile_for_group: 'Interests and themes: mary, shelley, pottery, hiking, james.' })
+      .where('id', 'in', [friends.id, other.id])
+      .execute();
+    for (const u of [bare, friends, other]) await ctx.db.insertInto('group_members').values({ group_id: groupId, user_id: u.id }).execute();
+    const assign = await ctx.request('POST', '/api/assign-subgroups', { cookie: admin, body: { groupId, usersPerGroup: 3 } });
+    expect(assign.status).toBe(200);
+
+    const users = await ctx.db
+      .selectFrom('users')
+      .innerJoin('group_members', 'group_members.user_id', 'users.id')
+      .select(['users.name', 'users.profile_for_group'])
+      .where('group_members.group_id', '=', groupId)
+      .execute();
+    // Every member's name, and every capitalised word inside a sentence of a profile (the faker cities).
+    const personal = new Set(users.map((u) => u.name.toLowerCase()));
+    for (const u of users) for (const m of u.profile_for_group.matchAll(/(?<![.!?]\s|^)\b([A-Z][a-z]+)/g)) personal.add(m[1].toLowerCase());
+    personal.add('james');
+    const texts = [...(await membersBySubgroup(ctx, groupId)).values()].flatMap((rows) => [
+      rows[0].name ?? '',
+      rows[0].description ?? '',
+      ...rows.map((r) => r.user_description ?? ''),
+    ]);
+    expect(texts.filter(Boolean).length).toBeGreaterThan(15);
+    const used = texts.flatMap((t) => t.toLowerCase().match(/[a-z]+/g) ?? []).filter((w) => personal.has(w));
+    expect(used).toEqual([]);
+  }, 60_000);
+
   test('generate-test-users clamps the amount into 1 to 40 and makes 15 when it is missing', async () => {
     const cases: Array<[unknown, number]> = [
       [0, 1],

@@ -1,6 +1,6 @@
 import { expect, test } from 'bun:test'
 
-import { defaultModule, findModule, moduleLabel, selectableModules } from '@/features/user-page/modules'
+import { defaultModule, findModule, moduleDisplayName, moduleLabel, selectableModules } from '@/features/user-page/modules'
 
 test('module names lose ".json" and the global prompt is never offered', () => {
   expect(moduleLabel('Get to Know You.json')).toBe('Get to Know You')
@@ -8,6 +8,14 @@ test('module names lose ".json" and the global prompt is never offered', () => {
     'Default Testing',
     'Get to Know You',
   ])
+})
+
+test('members read module names without staff prefixes or underscores', () => {
+  expect(moduleDisplayName('default_Check In')).toBe('Check In')
+  expect(moduleDisplayName('default_Check In.json')).toBe('Check In')
+  expect(moduleDisplayName('get_to_know_you')).toBe('get to know you')
+  expect(moduleDisplayName('Get to Know You')).toBe('Get to Know You')
+  expect(moduleDisplayName('default_')).toBe('default_')
 })
 
 test('the default is the requested module, else get to know you, else the first (SPEC §9)', () => {

@@ -7,6 +7,18 @@ export function moduleLabel(fileName: string): string {
   return fileName.replace(/\.json$/i, '')
 }
 
+/**
+ * A module's name as a member reads it: a seeded prefix such as "default_" and underscores are staff naming,
+ * not words ("default_Check In" → "Check In"). The real name stays in the API and the address.
+ */
+export function moduleDisplayName(name: string): string {
+  const shown = moduleLabel(name)
+    .replace(/^default_/i, '')
+    .replace(/_+/g, ' ')
+    .trim()
+  return shown || moduleLabel(name)
+}
+
 /** Selectable modules from GET /api/get-sequences: without ".json", never the global prompt. */
 export function selectableModules(fileNames: readonly string[]): string[] {
   return fileNames.map(moduleLabel).filter((name) => name.trim() !== '' && name.toLowerCase() !== GLOBAL_PROMPT)

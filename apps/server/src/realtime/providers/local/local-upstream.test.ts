@@ -11,7 +11,7 @@ type Timed = UpstreamEvent & { at: number };
 
 const prompts = [
   { name: 'check_in', description: 'd', prompt: 'Ask how the person is doing today.', trigger_condition: 't', next_prompt: 'reflection' },
-  { name: 'reflection', description: 'd', prompt: 'Reflect back what you heard.', trigger_condition: 't', next_prompt: '' },
+  { name: 'reflection', description: 'd', prompt: 'Ask what made them smile this week.', trigger_condition: 't', next_prompt: '' },
 ];
 const instructionsFor = (index: number) =>
   composeInstructions({ globalPrompt: 'Be kind.', modulePrompt: 'A module.', prompt: prompts[index] });
@@ -90,7 +90,7 @@ describe('local realtime provider', () => {
     const created = await local.waitFor('response.created');
     const done = await local.waitFor('response.done');
     const transcript = await local.waitFor('response.output_audio_transcript.done');
-    expect(transcript.transcript).toContain('Ask how the person is doing today.');
+    expect(transcript.transcript).toContain('How are you doing today?');
     expect((done.response as any).status).toBe('completed');
     const audioMs = decodedMs(local.events);
     const firstDelta = local.events.find((e) => e.type === 'response.output_audio.delta')!;
@@ -179,7 +179,7 @@ describe('local realtime provider', () => {
     const next = local.events.length;
     local.upstream.send({ type: 'response.create' });
     const finished = await local.waitFor('response.output_audio_transcript.done', () => true, next);
-    expect(finished.transcript).toContain('Reflect back what you heard.');
+    expect(finished.transcript).toContain('What made you smile this week?');
     expect(local.events.slice(next).some((e) => e.type === 'response.function_call_arguments.done')).toBe(false);
     local.upstream.close();
   });
@@ -260,6 +260,6 @@ describe('local realtime provider', () => {
     };
     expect(lines(0.6).size).toBe(1);
     expect(lines(1.2).size).toBeGreaterThan(3);
-    expect(replyLine(prompt, { turn: 0, temperature: 0.8, rng: createRng(1) })).toBe('Ask about their week.');
+    expect(replyLine(prompt, { turn: 0, temperature: 0.8, rng: createRng(1) })).toBe('Could you tell me about your week?');
   });
 });

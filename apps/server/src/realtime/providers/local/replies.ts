@@ -1,9 +1,11 @@
 import type { Rng } from './speech-synth';
+import { spokenLine } from './spoken-line';
 
 /**
  * What the local provider says. It cannot understand speech, so it reads the active prompt out of the composed
- * instructions (SPEC §3 renders the prompt's fields as 'field: value' paragraphs) and speaks a line built
- * from it. Temperature widens the choice of wording, as it would for a model.
+ * instructions (SPEC §3 renders the prompt's fields as 'field: value' paragraphs) and says what a companion
+ * following it would say (spoken-line.ts), never the instruction itself. Temperature widens the choice of
+ * wording, as it would for a model.
  */
 
 export interface PromptInfo {
@@ -36,21 +38,20 @@ export function moduleRequest(promptText: string): string | null {
 const OPENERS = ['', 'Thank you.', 'I hear you.', 'Thanks for sharing that.', 'That is good to know.', 'Alright.', 'Lovely.'];
 const CLOSERS = ['', 'Take your time.', 'I am listening.', 'No rush.'];
 
-/** A line for the active prompt: its text as one spoken turn, with an opener after the first turn. */
+// When a prompt holds nothing that can be said out loud (only "listen", "reflect", a tool call…).
+const FIRST_FALLBACK = 'Hello! How are you today?';
+const LATER_FALLBACK = 'Could you tell me a little more about that?';
+
+/** A line for the active prompt, spoken to the person, with an opener after the first turn. */
 export function replyLine(prompt: PromptInfo | null, opts: { turn: number; temperature: number; rng: Rng }): string {
-  const body = prompt?.prompt.trim() || 'Hello, I am the local voice companion. Tell me about your day.';
+  const body = spokenLine(prompt?.prompt ?? '', opts.turn === 0 ? FIRST_FALLBACK : LATER_FALLBACK);
   // At the lowest temperature the wording is fixed; each 0.1 above it adds a choice.
   const spread = Math.max(1, Math.round((opts.temperature - 0.5) * 10));
   const pick = (list: string[], fallback: number) =>
     list[spread <= 1 ? fallback % list.length : Math.floor(opts.rng() * Math.min(spread, list.length))];
-  const opener = opts.turn === 0 ? '' : pick(OPENERS.slice(1), opts.turn - 1);
+  const opener = opts.turn === 0 || /^(thank|welcome|hello)\b/i.test(body) ? '' : pick(OPENERS.slice(1), opts.turn - 1);
   const closer = spread > 3 ? pick(CLOSERS, 0) : '';
-  return [opener, sentence(body), closer].filter(Boolean).join(' ');
-}
-
-function sentence(text: string): string {
-  const trimmed = text.replace(/\s+/g, ' ').trim();
-  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+  return [opener, body, closer].filter(Boolean).join(' ');
 }
 
 /** The transcript placeholder for a user turn: the local provider hears that someone spoke, not what. */

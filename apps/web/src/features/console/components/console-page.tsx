@@ -9,6 +9,7 @@ import { isAbortError } from '@/lib/api'
 import { copyText } from '@/lib/clipboard'
 import { notify } from '@/lib/notify'
 import { connectionStatusAtom, conversationItemsAtom, disconnectVoiceAtom, sendVoiceEventAtom } from '@/voice/atoms'
+import { ClearConversationButton } from '@/voice/components/clear-conversation-button'
 import { ConversationPanel } from '@/voice/components/conversation-panel'
 import { EventLogPanel } from '@/voice/components/event-log-panel'
 import { LatencySummary } from '@/voice/components/latency'
@@ -124,7 +125,7 @@ export function ConsolePage() {
       </Panel>
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <Panel title="Conversation">
+        <Panel title="Conversation" action={<ClearConversationButton />}>
           <ConversationPanel
             canDelete={connected}
             onDelete={deleteItem}

@@ -18,6 +18,7 @@ import {
   connectionStatusAtom,
   conversationItemsAtom,
   disconnectVoiceAtom,
+  keepEndedConversationAtom,
   memoryValuesAtom,
   moodScoresAtom,
   responseInProgressAtom,
@@ -27,6 +28,7 @@ import {
   setVoiceMicMutedAtom,
   voiceSessionInfoAtom,
 } from '@/voice/atoms'
+import { ClearConversationButton } from '@/voice/components/clear-conversation-button'
 import { ConversationPanel } from '@/voice/components/conversation-panel'
 import { EventLogPanel } from '@/voice/components/event-log-panel'
 import { LatencySummary } from '@/voice/components/latency'
@@ -70,6 +72,8 @@ export function TestingPage() {
   const sendEvent = useSetAtom(sendVoiceEventAtom)
   const setMicMuted = useSetAtom(setVoiceMicMutedAtom)
   const setTurnMode = useSetAtom(setTurnModeAtom)
+  const keepConversation = useSetAtom(keepEndedConversationAtom)
+  const items = useAtomValue(conversationItemsAtom)
   const modules = setup.modules.ok ? setup.modules.names : []
   const choice = useModuleChoice(modules)
   const [voice, setVoice] = useState<Voice>(STAFF_DEFAULT_VOICE)
@@ -107,7 +111,11 @@ export function TestingPage() {
     [store],
   )
 
-  /** The run is over: the summary is made from what the session left (SPEC §4 clears the conversation). */
+  /**
+   * The run is over: the summary is made from what the session left. SPEC §4 clears the conversation at
+   * disconnect; the testing page then shows it again, read only, with its prompt path and summary, until the
+   * next Connect (a run is read after it ends).
+   */
   const finishRun = async (endedBy: RunSummaryInput['endedBy']) => {
     const current = run.current
     if (!current || current.ended) return
@@ -115,9 +123,11 @@ export function TestingPage() {
     current.auto.cancel()
     if (endedBy === 'limit') notify.info('Limit of messages reached')
     const result = endedBy === 'connection' ? null : await disconnect()
+    const runItems = result?.items ?? store.get(conversationItemsAtom)
+    keepConversation(runItems)
     setSummary(
       buildRunSummary({
-        items: result?.items ?? store.get(conversationItemsAtom),
+        items: runItems,
         path: store.get(promptPathAtom),
         tools: store.get(toolCallsAtom),
         memory: store.get(memoryValuesAtom),
@@ -185,6 +195,7 @@ export function TestingPage() {
   }
 
   const live = status === 'connected' || status === 'reconnecting' || status === 'disconnecting'
+  const keptRun = !live && summary !== null && items.length > 0 ? summary : null
   return (
     <section className="grid gap-6" aria-labelledby="testing-title">
       <title>Testing Page</title>
@@ -247,7 +258,8 @@ export function TestingPage() {
       {summary && <RunSummaryPanel summary={summary} />}
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <Panel title="Conversation">
+        <Panel title="Conversation" action={<ClearConversationButton />}>
+          {keptRun && <KeptRunNote summary={keptRun} />}
           <ConversationPanel
             canDelete={connected}
             onDelete={deleteItem}
@@ -265,6 +277,25 @@ export function TestingPage() {
         <EventLogPanel log={staffEventLog} />
       </Panel>
     </section>
+  )
+}
+
+/** Says why the run stopped and that what is shown is the finished run, kept until the next Connect. */
+function KeptRunNote({ summary }: { summary: RunSummary }) {
+  const why =
+    summary.endedBy === 'limit'
+      ? `Limit of messages reached: the run stopped after ${summary.messages.assistant} assistant message${summary.messages.assistant === 1 ? '' : 's'}.`
+      : summary.endedBy === 'operator'
+        ? 'The run was stopped with Disconnect.'
+        : 'The run ended when the connection closed.'
+  return (
+    <p
+      role="status"
+      data-testid="kept-run-note"
+      className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
+    >
+      {why} Its conversation stays here until the next Connect.
+    </p>
   )
 }
 

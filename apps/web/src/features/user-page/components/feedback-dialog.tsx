@@ -19,6 +19,9 @@ import {
   stopFeedbackAtom,
 } from '@/features/user-page/feedback-atoms'
 
+/** What a member reads when spoken feedback cannot be written down (the server's own wording comes first). */
+const LOCAL_FEEDBACK_FALLBACK = "Spoken feedback can't be written down here yet."
+
 type FeedbackDialogProps = {
   /** Read when Stop Recording is pressed: module, version and the conversation to include. */
   context: () => FeedbackContext
@@ -56,7 +59,7 @@ export function FeedbackDialog({ context }: FeedbackDialogProps) {
             <CircleAlert className="size-10 text-amber-600" aria-hidden />
             <DialogHeader className="text-center sm:text-center">
               <DialogTitle className="text-xl">Feedback not recorded</DialogTitle>
-              <DialogDescription className="text-base">{result?.message || 'Transcription needs OPENAI_API_KEY.'}</DialogDescription>
+              <DialogDescription className="text-base">{result?.message || LOCAL_FEEDBACK_FALLBACK}</DialogDescription>
             </DialogHeader>
             <p className="text-sm text-muted-foreground" data-testid="feedback-local-result">
               Nothing was stored and nothing was sent as your feedback.

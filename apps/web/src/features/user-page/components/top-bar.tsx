@@ -1,5 +1,6 @@
 import { HearthLogo } from '@/components/hearth-logo'
 import { UserMenu } from '@/features/user-page/components/user-menu'
+import { moduleDisplayName } from '@/features/user-page/modules'
 
 type UserTopBarProps = {
   /** The chosen module without ".json"; omitted before the page knows the person. */
@@ -21,10 +22,10 @@ export function UserTopBar({ moduleName, modules, onChooseModule, onOpenSettings
           <p
             className="min-w-0 flex-1 truncate text-center text-sm font-medium text-secondary-foreground sm:text-base"
             data-testid="module-name"
-            title={moduleName ?? undefined}
+            title={moduleName ? moduleDisplayName(moduleName) : undefined}
           >
             <span className="sr-only">Module: </span>
-            {moduleName ?? 'No module'}
+            {moduleName ? moduleDisplayName(moduleName) : 'No module'}
           </p>
         )}
         {onChooseModule && onOpenSettings ? (

@@ -7,6 +7,8 @@ import { Circle, Menu, Settings } from 'lucide-react'
 import { Button } from '@hearth/ui/components/button'
 import { cn } from '@hearth/ui/lib/utils'
 
+import { moduleDisplayName } from '@/features/user-page/modules'
+
 type UserMenuProps = {
   moduleName: string | null | undefined
   modules: string[] | null | undefined
@@ -142,7 +144,7 @@ export function UserMenu({ moduleName, modules, onChooseModule, onOpenSettings, 
                       <span className="pointer-events-none absolute left-2 flex size-3.5 items-center justify-center">
                         {name === moduleName && <Circle className="size-2 fill-current" />}
                       </span>
-                      <span className="truncate">{name}</span>
+                      <span className="truncate">{moduleDisplayName(name)}</span>
                     </MenuItem>
                   ))
                 ) : (

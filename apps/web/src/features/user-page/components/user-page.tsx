@@ -248,7 +248,8 @@ function VoiceHome({ user, content, preview, onModuleChange }: VoiceHomeProps) {
             <p className="max-w-sm text-sm text-balance text-muted-foreground sm:max-w-md sm:text-base">
               {chatSubtitle(status, ending !== null)}
             </p>
-            {(localProvider || preview) && (
+            {/* Which provider runs is staff knowledge: a member never sees the local-provider label. */}
+            {preview && (
               <div className="flex flex-wrap justify-center gap-2 pt-1">
                 {localProvider && <LocalProviderNotice />}
                 {preview && <StaffPreviewNotice name={user.name} />}
