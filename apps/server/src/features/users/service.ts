@@ -43,8 +43,9 @@ export async function getAllUsersInfo(db: DB, query: UsersInfoQuery) {
   return repo.adminUsersPage(db, { limit: pageSize, offset: ((query.page ?? 1) - 1) * pageSize, q, sort, descending });
 }
 
-function parseSort(raw: string | undefined): { sort: SortKey; descending: boolean } {
-  if (!raw) return { sort: 'name', descending: false };
+/** No sort given: null, the page orders by relevance to the search (by name without one). */
+function parseSort(raw: string | undefined): { sort: SortKey | null; descending: boolean } {
+  if (!raw) return { sort: null, descending: false };
   const [key, dir = 'asc', ...rest] = raw.split(':');
   if (!(SORT_KEYS as readonly string[]).includes(key) || (dir !== 'asc' && dir !== 'desc') || rest.length) {
     throw new Invalid(`Invalid sort "${raw}": use one of ${SORT_KEYS.join(', ')}, optionally followed by :asc or :desc`);
