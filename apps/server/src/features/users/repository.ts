@@ -77,6 +77,16 @@ export async function adminUsersPage(db: DB, p: UsersPageQuery) {
   return { users, total: total.rows[0]?.n ?? 0 };
 }
 
+/** Users whose name is `name`, case-insensitively (at most `limit`). */
+export const usersNamed = (db: DB, name: string, limit = 10) =>
+  db
+    .selectFrom('users')
+    .select(['name', 'file_name as fileName', 'email', 'phone_number'])
+    .where(sql<string>`lower(name)`, '=', name.toLowerCase())
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+
 export async function insertUser(db: DB, user: { id: string; name: string; fileName: string; email: string | null; phone: string | null }) {
   await db
     .insertInto('users')

@@ -4,7 +4,15 @@ import type { Identity } from '../../plugins/auth';
 import { Invalid, NotFound } from '../../errors';
 import { findUserByFile, findUserByName, userFileName, type FoundUser } from './lookup';
 import { normalizePhone } from './phone';
-import { type CreateUserBody, DEFAULT_PAGE_SIZE, SORT_KEYS, type SortKey, type UpdateUserInfoBody, type UsersInfoQuery } from './model';
+import {
+  type CreateUserBody,
+  DEFAULT_PAGE_SIZE,
+  type SameName,
+  SORT_KEYS,
+  type SortKey,
+  type UpdateUserInfoBody,
+  type UsersInfoQuery,
+} from './model';
 import * as repo from './repository';
 
 /** Text ids like the rest of users.id: 13 base-36 characters from 64 random bits. */
@@ -53,10 +61,21 @@ function parseSort(raw: string | undefined): { sort: SortKey | null; descending:
   return { sort: key as SortKey, descending: dir === 'desc' };
 }
 
-export async function createUser(db: DB, input: CreateUserBody) {
+/** The new user, or (asked with `allowSameName: false`) the users that already have the name. */
+export async function createUser(
+  db: DB,
+  input: CreateUserBody,
+): Promise<{ id: string; name: string; fileName: string } | { refused: SameName }> {
   const name = cleanName(input.name);
   const email = normalizeEmail(input.email);
   const phone = normalizePhone(input.phone_number);
+  if (input.allowSameName === false) {
+    const sameName = await repo.usersNamed(db, name);
+    if (sameName.length > 0) {
+      const who = sameName.length === 1 ? 'A user' : `${sameName.length} users`;
+      return { refused: { error: `${who} named "${name}" already ${sameName.length === 1 ? 'exists' : 'exist'}`, sameName } };
+    }
+  }
   const id = newUserId();
   const fileName = userFileName(id, name);
   await repo.insertUser(db, { id, name, fileName, email, phone });
