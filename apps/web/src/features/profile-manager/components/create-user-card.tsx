@@ -6,8 +6,10 @@ import { Button } from '@hearth/ui/components/button'
 import { Input } from '@hearth/ui/components/input'
 import { Label } from '@hearth/ui/components/label'
 
-import { createUser } from '@/features/profile-manager/api'
 import { CardSection } from '@/components/card-section'
+import { ConfirmDialog } from '@/components/confirm-dialog'
+import { userFacts } from '@/components/user-facts'
+import { createUser, SameNameError, type SameNameUser } from '@/features/profile-manager/api'
 import { stripNameInput, stripPhoneInput } from '@/features/profile-manager/inputs'
 import { errorMessage } from '@/lib/api'
 import { notify } from '@/lib/notify'
@@ -19,23 +21,29 @@ export function CreateUserCard() {
   const [email, setEmail] = useState('')
   const [phone, setPhone] = useState('')
   const [busy, setBusy] = useState(false)
+  // A name already taken: the users that have it, until the operator says whether to make another.
+  const [sameName, setSameName] = useState<SameNameUser[] | null>(null)
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (busy) return
+  async function create(allowSameName: boolean) {
     setBusy(true)
     try {
-      const user = await createUser({ name: name.trim(), phone_number: phone, email: email.trim() })
+      const user = await createUser({ name: name.trim(), phone_number: phone, email: email.trim() }, allowSameName)
       notify.success('User created successfully!', { description: `${user.name} is ready to be chosen below.` })
       setName('')
       setEmail('')
       setPhone('')
       await router.invalidate()
     } catch (error) {
+      if (error instanceof SameNameError) return setSameName(error.sameName)
       notify.error(`Error creating user: ${errorMessage(error)}`)
     } finally {
       setBusy(false)
     }
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (!busy) await create(false)
   }
 
   return (
@@ -95,6 +103,25 @@ export function CreateUserCard() {
           Create user
         </Button>
       </form>
+      {sameName && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setSameName(null)}
+          title={`Create another user named ${name.trim()}?`}
+          description={`${sameName.length === 1 ? 'A user' : `${sameName.length} users`} with this name already ${sameName.length === 1 ? 'exists' : 'exist'}. Two users of one name are told apart only by their contact details and file name.`}
+          confirmLabel="Create another"
+          onConfirm={() => create(true)}
+        >
+          <ul aria-label="Users with this name" className="grid gap-1.5 text-sm">
+            {sameName.map((user) => (
+              <li key={user.fileName} className="rounded-md border bg-muted/40 px-3 py-2">
+                <span className="font-medium">{user.name}</span>
+                <span className="block text-xs break-all text-muted-foreground">{userFacts(user)}</span>
+              </li>
+            ))}
+          </ul>
+        </ConfirmDialog>
+      )}
     </CardSection>
   )
 }
