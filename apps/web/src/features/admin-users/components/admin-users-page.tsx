@@ -19,7 +19,7 @@ import { GroupPickerDialog } from '@/features/admin-users/components/group-picke
 import { userColumns, type UserDialog } from '@/features/admin-users/components/user-columns'
 import { RevokeLinksDialog } from '@/features/admin-users/components/revoke-links-dialog'
 import { AnalyticsDialog, ProfileDialog, QuizSummariesDialog } from '@/features/admin-users/components/user-dialogs'
-import { UserList } from '@/features/admin-users/components/user-list'
+import { UserList } from '@/components/user-list'
 import { formatSort, parseSort, type Sort } from '@/lib/search-params'
 import { notify } from '@/lib/notify'
 
@@ -135,7 +135,7 @@ export function AdminUsersPage() {
       </header>
 
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <SearchBox label="Search by name or phone" placeholder="e.g. Ada or +1415…" value={q} onSearch={searchFor} />
+        <SearchBox label="Search by name or phone" placeholder="Name, e-mail or phone" value={q} onSearch={searchFor} />
         {selected.length > 0 && (
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {selected.length} selected{' '}

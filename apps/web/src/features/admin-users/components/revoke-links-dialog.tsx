@@ -2,7 +2,7 @@
 // voice session ends. The toast says what was done.
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { revokeLinks, type AdminUser, type Revoked } from '@/features/admin-users/api'
-import { UserList } from '@/features/admin-users/components/user-list'
+import { UserList } from '@/components/user-list'
 import { revokedText } from '@/features/admin-users/format'
 import { notify } from '@/lib/notify'
 

@@ -8,7 +8,7 @@ import { Label } from '@hearth/ui/components/label'
 
 import { CardSection } from '@/components/card-section'
 import { ConfirmDialog } from '@/components/confirm-dialog'
-import { userFacts } from '@/components/user-facts'
+import { UserList } from '@/components/user-list'
 import { createUser, SameNameError, type SameNameUser } from '@/features/profile-manager/api'
 import { stripNameInput, stripPhoneInput } from '@/features/profile-manager/inputs'
 import { errorMessage } from '@/lib/api'
@@ -112,14 +112,7 @@ export function CreateUserCard() {
           confirmLabel="Create another"
           onConfirm={() => create(true)}
         >
-          <ul aria-label="Users with this name" className="grid gap-1.5 text-sm">
-            {sameName.map((user) => (
-              <li key={user.fileName} className="rounded-md border bg-muted/40 px-3 py-2">
-                <span className="font-medium">{user.name}</span>
-                <span className="block text-xs break-all text-muted-foreground">{userFacts(user)}</span>
-              </li>
-            ))}
-          </ul>
+          <UserList users={sameName} label="Users with this name" />
         </ConfirmDialog>
       )}
     </CardSection>
