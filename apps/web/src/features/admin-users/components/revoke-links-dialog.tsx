@@ -1,8 +1,8 @@
 // Revoking personal links (PRODUCT §3), asked first: the links stop working, the users are signed out and a live
 // voice session ends. The toast says what was done.
 import { ConfirmDialog } from '@/components/confirm-dialog'
-import { revokeLinks, type AdminUser, type Revoked } from '@/features/admin-users/api'
 import { UserList } from '@/components/user-list'
+import { revokeLinks, type AdminUser, type Revoked } from '@/features/admin-users/api'
 import { revokedText } from '@/features/admin-users/format'
 import { notify } from '@/lib/notify'
 
