@@ -75,6 +75,7 @@ export type AdminUser = typeof adminUserView.static;
 export const allUsersInfoAnswer = t.Union([t.Array(adminUserView), t.Object({ users: t.Array(adminUserView), total: t.Number() })]);
 
 export const createdUserAnswer = t.Object({ id: t.String(), name: t.String(), fileName: t.String() });
+export type CreatedUser = typeof createdUserAnswer.static;
 
 /** 409 of create-user with `allowSameName: false`: the users that already have the name, told apart by contact and file. */
 export const sameNameAnswer = t.Object({

@@ -5,6 +5,7 @@ import { Invalid, NotFound } from '../../errors';
 import { findUserByFile, findUserByName, userFileName, type FoundUser } from './lookup';
 import { normalizePhone } from './phone';
 import {
+  type CreatedUser,
   type CreateUserBody,
   DEFAULT_PAGE_SIZE,
   type SameName,
@@ -62,10 +63,7 @@ function parseSort(raw: string | undefined): { sort: SortKey | null; descending:
 }
 
 /** The new user, or (asked with `allowSameName: false`) the users that already have the name. */
-export async function createUser(
-  db: DB,
-  input: CreateUserBody,
-): Promise<{ id: string; name: string; fileName: string } | { refused: SameName }> {
+export async function createUser(db: DB, input: CreateUserBody): Promise<CreatedUser | { refused: SameName }> {
   const name = cleanName(input.name);
   const email = normalizeEmail(input.email);
   const phone = normalizePhone(input.phone_number);
@@ -73,7 +71,8 @@ export async function createUser(
     const sameName = await repo.usersNamed(db, name);
     if (sameName.length > 0) {
       const who = sameName.length === 1 ? 'A user' : `${sameName.length} users`;
-      return { refused: { error: `${who} named "${name}" already ${sameName.length === 1 ? 'exists' : 'exist'}`, sameName } };
+      const refused: SameName = { error: `${who} named "${name}" already ${sameName.length === 1 ? 'exists' : 'exist'}`, sameName };
+      return { refused };
     }
   }
   const id = newUserId();
