@@ -1,6 +1,7 @@
 // The admin Users screen (SPEC §2 "Admin Users screen", §8 texts) with 230 users created through the API: paging,
 // search, the sort cycle of the total-minutes header, deletion with its confirm, quiz summaries written by real
 // chats, group memberships, invitations and analytics.
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 
@@ -373,3 +374,92 @@ async function chat(browser: Browser, userFile: string, lines: string[]) {
     await context.close()
   }
 }
+
+test('the table fits its box at 1366 px; at 390 px each user is a card showing the last conversation and minutes', async ({
+  page,
+  signInAsAdmin,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 800 })
+  await openUsers(page, signInAsAdmin)
+  await expect(bodyRows(page)).toHaveCount(100)
+  const widths = () =>
+    table(page).evaluate((element) => ({ scroll: element.parentElement!.scrollWidth, box: element.parentElement!.clientWidth }))
+  const wide = await widths()
+  expect(wide.scroll).toBeLessThanOrEqual(wide.box)
+  // Sorting stays in the headers.
+  await expect(table(page).getByRole('columnheader', { name: 'Last conversation' })).toHaveAttribute('aria-sort', 'none')
+
+  await page.setViewportSize({ width: 390, height: 844 })
+  await search(page, 'Sortable Ben')
+  const narrow = await widths()
+  expect(narrow.scroll).toBeLessThanOrEqual(narrow.box)
+  const ben = rowOf(page, 'Sortable Ben')
+  const inView = async (locator: ReturnType<Page['locator']>) => {
+    await expect(locator).toBeVisible()
+    const box = (await locator.boundingBox())!
+    expect(box.x).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width).toBeLessThanOrEqual(390)
+  }
+  await inView(ben.locator('time'))
+  await inView(ben.locator('td').nth(10).getByText('30', { exact: true }))
+  await inView(ben.getByRole('button', { name: 'More analytics' }))
+  await inView(ben.getByRole('button', { name: 'Invite Sortable Ben by e-mail' }))
+  await expect(table(page).getByRole('columnheader', { name: 'Total minutes' }).getByRole('button')).toBeVisible()
+  await viewShot(page, 'admin-users-390-card')
+})
+
+test("a row's menu exports the user's data as a JSON download and revokes their links, after asking", async ({ page, signInAsAdmin }) => {
+  const user = await createUser('Revocable Rae', '+14155550177', 'rae@example.org')
+  const link = await staff.post('/api/user-link', { data: { userFile: user.fileName, moduleName: 'Get to Know You' } })
+  const token = new URL(((await link.json()) as { url: string }).url).hash.replace(/^#k=/, '')
+  const other = await createUser('Revocable Ray')
+  await openUsers(page, signInAsAdmin, '?q=Revocable')
+  const row = rowOf(page, user.name)
+
+  await row.getByRole('button', { name: `Actions for ${user.name}` }).click()
+  const download = page.waitForEvent('download')
+  await page.getByRole('menuitem', { name: 'Export data (JSON)' }).click()
+  const file = await download
+  expect(file.suggestedFilename()).toBe(`hearth-export-${user.fileName}`)
+  const exported = JSON.parse(readFileSync((await file.path())!, 'utf8'))
+  expect(exported.user).toMatchObject({ name: user.name, fileName: user.fileName, email: 'rae@example.org' })
+  expect(exported.personalLinks).toMatchObject({ issued: 1, active: 1 })
+
+  await row.getByRole('button', { name: `Actions for ${user.name}` }).click()
+  await page.getByRole('menuitem', { name: 'Revoke personal links…' }).click()
+  const confirm = page.getByRole('alertdialog', { name: `Revoke the personal links of ${user.name}?` })
+  await expect(confirm).toContainText(user.fileName)
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  expect((await staff.post('/api/user-session', { data: { token } })).status()).toBe(200)
+
+  await row.getByRole('button', { name: `Actions for ${user.name}` }).click()
+  await page.getByRole('menuitem', { name: 'Revoke personal links…' }).click()
+  await confirm.getByRole('button', { name: 'Revoke links' }).click()
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: `Personal links revoked for ${user.name}` })
+  await expect(toast).toContainText('1 personal link revoked · 1 sign-in ended · 0 live voice sessions ended')
+  expect((await staff.post('/api/user-session', { data: { token } })).status()).toBe(401)
+
+  // The toolbar revokes for every selected user, naming each in the question.
+  await page.getByRole('checkbox', { name: `Select row ${user.name}` }).check()
+  await page.getByRole('checkbox', { name: `Select row ${other.name}` }).check()
+  await page.getByRole('button', { name: 'Revoke links' }).click()
+  const bulk = page.getByRole('alertdialog', { name: 'Revoke the personal links of 2 users?' })
+  await expect(bulk.getByRole('listitem')).toHaveCount(2)
+  await bulk.getByRole('button', { name: 'Revoke links' }).click()
+  await expect(page.getByText('Personal links revoked for 2 users')).toBeVisible()
+})
+
+test('the delete question tells users of one name apart', async ({ page, signInAsAdmin }) => {
+  const one = await createUser('Twin Tess', '+14155550188', 'tess.one@example.org')
+  const two = await createUser('Twin Tess', '', 'tess.two@example.org')
+  await openUsers(page, signInAsAdmin, '?q=Twin%20Tess')
+  await expect(bodyRows(page)).toHaveCount(2)
+  await page.getByRole('checkbox', { name: 'Select all' }).check()
+  await page.getByRole('button', { name: 'Delete Users' }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Delete selected users?' })
+  const listed = confirm.getByRole('list', { name: 'Users to delete' }).getByRole('listitem')
+  await expect(listed).toHaveCount(2)
+  await expect(listed.filter({ hasText: 'tess.one@example.org' })).toContainText(`+14155550188 · ${one.fileName}`)
+  await expect(listed.filter({ hasText: 'tess.two@example.org' })).toContainText(two.fileName)
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+})

@@ -76,6 +76,27 @@ test.describe('profile manager', () => {
     await expect(nameField).toHaveValue('Bad Phone')
   })
 
+  test('a name that is taken is created again only after the operator confirms, seeing who has it', async ({ page }) => {
+    await openProfileManager(page)
+    const name = uniqueName('Twin')
+    await createUser(page, name, '+14155550124', 'first.twin@example.com')
+    const create = createCard(page)
+    await create.getByLabel('Name').fill(name.toLowerCase())
+    await create.getByRole('button', { name: 'Create user' }).click()
+    const ask = page.getByRole('alertdialog', { name: `Create another user named ${name.toLowerCase()}?` })
+    await expect(ask.getByRole('list', { name: 'Users with this name' })).toContainText('first.twin@example.com · +14155550124')
+    await ask.getByRole('button', { name: 'Cancel' }).click()
+    await expect(ask).toBeHidden()
+    await expect(toast(page, 'User created successfully!')).toHaveCount(0)
+    await expect(create.getByLabel('Name')).toHaveValue(name.toLowerCase())
+
+    await create.getByRole('button', { name: 'Create user' }).click()
+    await ask.getByRole('button', { name: 'Create another' }).click()
+    await expect(toast(page, 'User created successfully!')).toBeVisible()
+    const named = (await (await page.request.get('/api/get-user-names')).json()) as Array<{ name: string }>
+    expect(named.filter((u) => u.name.toLowerCase() === name.toLowerCase())).toHaveLength(2)
+  })
+
   test('updates the phone and e-mail of a chosen user, and they persist', async ({ page }) => {
     await openProfileManager(page)
     const name = uniqueName('Grace')

@@ -47,9 +47,12 @@ async function userSession(name: string, url = two.a.wsUrl) {
 describe('a withdrawn sign-in ends the voice session on the other instance', () => {
   test("revoking the user's links: closed with 4003, upstream closed, no post-chat work", async () => {
     const { user, client, upstream } = await userSession('Dana');
-    const { close } = await endsWithin(client.closed, () =>
-      two.b.request('POST', '/api/revoke-user-links', { cookie: admin, body: { userFile: user.fileName } }),
-    );
+    let answer: unknown;
+    const { close } = await endsWithin(client.closed, async () => {
+      answer = (await two.b.request('POST', '/api/revoke-user-links', { cookie: admin, body: { userFile: user.fileName } })).body;
+    });
+    // The admin hears what it did: no link was issued, one sign-in ended, and it was in a live voice session.
+    expect(answer).toEqual({ revoked: 0, signedOut: 1, liveSessionsEnded: 1 });
     expect(close).toMatchObject(SIGNED_OUT);
     await upstream.closed;
     expect(client.messages.at(-1)).toEqual({ type: 'hearth.post_chat', status: 'skipped', did: {} });

@@ -17,6 +17,8 @@ type ConfirmDialogProps = {
   /** The question, as SPEC words it (e.g. 'Delete selected users?'). */
   title: string
   description?: ReactNode
+  /** More than a sentence (e.g. a list of whom it concerns), shown under the description. */
+  children?: ReactNode
   confirmLabel?: string
   cancelLabel?: string
   destructive?: boolean
@@ -30,6 +32,7 @@ export function ConfirmDialog({
   onOpenChange,
   title,
   description,
+  children,
   confirmLabel = 'Confirm',
   cancelLabel = 'Cancel',
   destructive = false,
@@ -56,6 +59,7 @@ export function ConfirmDialog({
             {description ?? 'Confirm or cancel this action.'}
           </AlertDialogDescription>
         </AlertDialogHeader>
+        {children}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={busy}>{cancelLabel}</AlertDialogCancel>
           <AlertDialogAction

@@ -90,6 +90,9 @@ describe('personal links', () => {
     const admin = await ctx.staffCookie('admin');
     expect((await ctx.request('POST', '/api/revoke-user-links', { cookie: admin, body: { userFile: user.fileName } })).body).toEqual({
       revoked: 1,
+      // The two sessions the link opened above, neither in a voice session.
+      signedOut: 2,
+      liveSessionsEnded: 0,
     });
     const after = await ctx.request('POST', '/api/user-session', { body: { token } });
     expect(after.status).toBe(401);

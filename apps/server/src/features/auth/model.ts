@@ -24,8 +24,11 @@ export const revokeLinksBody = t.Object({
 export const meAnswer = t.Object({ email: t.String(), role: t.Union([t.Literal('operator'), t.Literal('admin')]) });
 export const loggedOutAnswer = t.Object({ ok: t.Literal(true) });
 export const userLinkAnswer = t.Object({ url: t.String() });
-/** How many of the user's personal links were still valid and are now revoked. */
-export const revokedAnswer = t.Object({ revoked: t.Number() });
+/**
+ * What revoking did: personal links that were still valid and are now revoked, the user's sign-ins ended, and how
+ * many of those were in a live voice session (ended with them).
+ */
+export const revokedAnswer = t.Object({ revoked: t.Number(), signedOut: t.Number(), liveSessionsEnded: t.Number() });
 /** The end user the link opened a session for; `moduleName` is the module the link was issued for, if any. */
 export const userSessionAnswer = t.Object({ name: t.String(), userFile: t.String(), moduleName: t.Nullable(t.String()) });
 /** Who the user page talks to: the end user, or a staff member trying the page (no end user). */

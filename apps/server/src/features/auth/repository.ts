@@ -115,13 +115,27 @@ export async function useLinkToken(db: DB, tokenHash: string) {
     .executeTakeFirst();
 }
 
+/**
+ * Revokes the user's personal links and ends their sign-ins (which ends their live voice sessions on every
+ * instance). Answers how many of each there were, so the admin hears what the revocation did.
+ */
 export async function revokeLinkTokens(db: DB, userId: string) {
-  const r = await db
-    .updateTable('user_link_tokens')
-    .set({ revoked_at: new Date() })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
-  return Number(r.numUpdatedRows);
+  return db.transaction().execute(async (trx) => {
+    const r = await trx
+      .updateTable('user_link_tokens')
+      .set({ revoked_at: new Date() })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    // Live: not ended and heartbeating (a crashed instance's rows stop counting after 30 s, as in admission).
+    const live = await trx
+      .selectFrom('live_voice_sessions')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('user_id', '=', userId)
+      .where('ended_reason', 'is', null)
+      .where('heartbeat_at', '>', sql<Date>`now() - interval '30 seconds'`)
+      .executeTakeFirst();
+    const signedOut = await trx.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+    return { revoked: Number(r.numUpdatedRows), signedOut: Number(signedOut.numDeletedRows), liveSessionsEnded: live?.n ?? 0 };
+  });
 }

@@ -75,5 +75,5 @@ export async function startUserSession(deps: AppDeps, token: string, clientKey: 
 export async function revokeUserLinks(deps: AppDeps, userFile: string) {
   const user = await findUserByFile(deps.db, userFile);
   if (!user) throw new NotFound('User not found');
-  return { revoked: await repo.revokeLinkTokens(deps.db, user.id) };
+  return repo.revokeLinkTokens(deps.db, user.id);
 }

@@ -24,6 +24,9 @@ export const createUserBody = t.Object({
   name: t.String({ maxLength: 200 }),
   phone_number: t.Optional(t.Nullable(phone)),
   email: t.Optional(t.Nullable(email)),
+  // false: refuse (409 with the users of that name) when the name is taken, so the screen can ask first. Left out,
+  // SPEC's call creates the user whatever the name, as before.
+  allowSameName: t.Optional(t.Boolean()),
 });
 
 export const userNameParams = t.Object({ userName: userRef });
@@ -72,6 +75,16 @@ export type AdminUser = typeof adminUserView.static;
 export const allUsersInfoAnswer = t.Union([t.Array(adminUserView), t.Object({ users: t.Array(adminUserView), total: t.Number() })]);
 
 export const createdUserAnswer = t.Object({ id: t.String(), name: t.String(), fileName: t.String() });
+export type CreatedUser = typeof createdUserAnswer.static;
+
+/** 409 of create-user with `allowSameName: false`: the users that already have the name, told apart by contact and file. */
+export const sameNameAnswer = t.Object({
+  error: t.String(),
+  sameName: t.Array(
+    t.Object({ name: t.String(), fileName: t.String(), email: t.Nullable(t.String()), phone_number: t.Nullable(t.String()) }),
+  ),
+});
+export type SameName = typeof sameNameAnswer.static;
 
 /** SPEC §3's user content record. */
 export const userContentAnswer = t.Object({

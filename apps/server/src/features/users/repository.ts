@@ -10,9 +10,10 @@ export const allAdminUsers = (db: DB) => allAdminUserViews(db);
 export interface UsersPageQuery {
   limit: number;
   offset: number;
-  /** Lower-cased search text, matched against the name and (by its digits) the phone number. */
+  /** Lower-cased search text, matched against the name, the e-mail and (when it reads as one) the phone number. */
   q: string | null;
-  sort: SortKey;
+  /** null: by relevance to `q`, then by name. */
+  sort: SortKey | null;
   descending: boolean;
 }
 
@@ -31,25 +32,42 @@ const sortSql: Record<SortKey, { key: RawBuilder<unknown>; nullable: boolean; jo
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function searchFilter(q: string | null): RawBuilder<unknown> {
-  if (!q) return sql`true`;
-  const byName = sql`lower(u.name) like ${`%${likeEscape(q)}%`}`;
-  const digits = q.replace(/\D/g, '');
-  return digits ? sql`(${byName} or u.phone_number like ${`%${digits}%`})` : byName;
+/** Text a person types for a phone number: digits with an optional plus, spaces, dashes, dots and brackets. */
+const PHONE_TEXT = /^\+?[\d\s().-]+$/;
+
+/**
+ * Which users a search finds, and how well each matches: the name (its start first), then the e-mail, then the
+ * phone. Only a text that reads as a phone number is matched against phones, by its digits: "Member 100" must not
+ * bring up every phone with 100 in it and bury Member 100 among them.
+ */
+function searchSql(q: string | null): { where: RawBuilder<unknown>; rank: RawBuilder<unknown> } {
+  if (!q) return { where: sql`true`, rank: sql`0::int` };
+  const text = likeEscape(q);
+  const byName = sql`lower(u.name) like ${`%${text}%`}`;
+  const byEmail = sql`lower(u.email) like ${`%${text}%`}`;
+  const digits = PHONE_TEXT.test(q) ? q.replace(/\D/g, '') : '';
+  const byPhone = digits ? sql`u.phone_number like ${`%${digits}%`}` : sql`false`;
+  return {
+    where: sql`(${byName} or ${byEmail} or ${byPhone})`,
+    rank: sql`case when lower(u.name) like ${`${text}%`} then 0 when ${byName} then 1 when ${byEmail} then 2 else 3 end`,
+  };
 }
 
 /** One page of the admin users table: the page is chosen first, then only its users are aggregated. */
 export async function adminUsersPage(db: DB, p: UsersPageQuery) {
-  const s = sortSql[p.sort];
+  // Without a chosen order, the best matches come first (by name among equals).
+  const s = sortSql[p.sort ?? 'name'];
   const dir = sql.raw(p.descending ? 'desc' : 'asc');
   const nulls = sql.raw(s.nullable ? 'nulls last' : '');
-  const where = searchFilter(p.q);
+  const { where, rank } = searchSql(p.q);
+  // A cast, not a bare 0, which ORDER BY would read as a column position.
+  const relevance = p.sort === null ? rank : sql`0::int`;
   const scope = sql`
-    select p.id, row_number() over (order by p.sort_key ${dir} ${nulls}, p.id) as ord
+    select p.id, row_number() over (order by p.rank, p.sort_key ${dir} ${nulls}, p.id) as ord
     from (
-      select u.id, ${s.key} as sort_key from users u ${s.join ?? sql``}
+      select u.id, ${relevance} as rank, ${s.key} as sort_key from users u ${s.join ?? sql``}
       where ${where}
-      order by ${s.key} ${dir} ${nulls}, u.id
+      order by ${relevance}, ${s.key} ${dir} ${nulls}, u.id
       limit ${p.limit} offset ${p.offset}
     ) p`;
   const [users, total] = await Promise.all([
@@ -58,6 +76,16 @@ export async function adminUsersPage(db: DB, p: UsersPageQuery) {
   ]);
   return { users, total: total.rows[0]?.n ?? 0 };
 }
+
+/** Users whose name is `name`, case-insensitively (at most `limit`). */
+export const usersNamed = (db: DB, name: string, limit = 10) =>
+  db
+    .selectFrom('users')
+    .select(['name', 'file_name as fileName', 'email', 'phone_number'])
+    .where(sql<string>`lower(name)`, '=', name.toLowerCase())
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
 
 export async function insertUser(db: DB, user: { id: string; name: string; fileName: string; email: string | null; phone: string | null }) {
   await db

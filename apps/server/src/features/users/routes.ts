@@ -1,8 +1,8 @@
-import { Elysia } from 'elysia';
+import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../deps';
 import { authPlugin } from '../../plugins/auth';
 import { log } from '../../log';
-import { errorResponses } from '../../plugins/errors';
+import { errorBody, errorResponses } from '../../plugins/errors';
 import {
   allUsersInfoAnswer,
   createdUserAnswer,
@@ -11,6 +11,7 @@ import {
   exportUserAnswer,
   fileNameParams,
   phoneAnswer,
+  sameNameAnswer,
   updatePhoneBody,
   updateUserInfoBody,
   userContentAnswer,
@@ -22,7 +23,8 @@ import * as service from './service';
 
 /**
  * Users (SPEC §7). Answers SPEC leaves open: update-user-info returns the updated user content record,
- * update-user-phone-number `{ phone_number }`, delete-user `{ deleted: fileName }`. Phone numbers are
+ * update-user-phone-number `{ phone_number }`, delete-user `{ deleted: fileName }`; create-user with
+ * `allowSameName: false` answers 409 `{ error, sameName: [{ name, fileName, email, phone_number }] }` for a taken name. Phone numbers are
  * E.164 (or null), e-mails null when absent, dates ISO 8601 in UTC.
  */
 export const usersRoutes = (deps: AppDeps) =>
@@ -39,12 +41,17 @@ export const usersRoutes = (deps: AppDeps) =>
     })
     .post(
       '/create-user',
-      async ({ body, identity }) => {
+      async ({ body, identity, status }) => {
         const user = await service.createUser(deps.db, body);
+        if ('refused' in user) return status(409, user.refused);
         log.info('user created', { userId: user.id, by: identity.id });
         return user;
       },
-      { auth: 'operator', body: createUserBody, response: { 200: createdUserAnswer, ...errorResponses } },
+      {
+        auth: 'operator',
+        body: createUserBody,
+        response: { 200: createdUserAnswer, ...errorResponses, 409: t.Union([sameNameAnswer, errorBody]) },
+      },
     )
     .get('/get-user-content/:userName', ({ params, identity }) => service.getUserContent(deps.db, identity, params.userName), {
       auth: 'user',

@@ -4,7 +4,16 @@ import type { Identity } from '../../plugins/auth';
 import { Invalid, NotFound } from '../../errors';
 import { findUserByFile, findUserByName, userFileName, type FoundUser } from './lookup';
 import { normalizePhone } from './phone';
-import { type CreateUserBody, DEFAULT_PAGE_SIZE, SORT_KEYS, type SortKey, type UpdateUserInfoBody, type UsersInfoQuery } from './model';
+import {
+  type CreatedUser,
+  type CreateUserBody,
+  DEFAULT_PAGE_SIZE,
+  type SameName,
+  SORT_KEYS,
+  type SortKey,
+  type UpdateUserInfoBody,
+  type UsersInfoQuery,
+} from './model';
 import * as repo from './repository';
 
 /** Text ids like the rest of users.id: 13 base-36 characters from 64 random bits. */
@@ -43,8 +52,9 @@ export async function getAllUsersInfo(db: DB, query: UsersInfoQuery) {
   return repo.adminUsersPage(db, { limit: pageSize, offset: ((query.page ?? 1) - 1) * pageSize, q, sort, descending });
 }
 
-function parseSort(raw: string | undefined): { sort: SortKey; descending: boolean } {
-  if (!raw) return { sort: 'name', descending: false };
+/** No sort given: null, the page orders by relevance to the search (by name without one). */
+function parseSort(raw: string | undefined): { sort: SortKey | null; descending: boolean } {
+  if (!raw) return { sort: null, descending: false };
   const [key, dir = 'asc', ...rest] = raw.split(':');
   if (!(SORT_KEYS as readonly string[]).includes(key) || (dir !== 'asc' && dir !== 'desc') || rest.length) {
     throw new Invalid(`Invalid sort "${raw}": use one of ${SORT_KEYS.join(', ')}, optionally followed by :asc or :desc`);
@@ -52,10 +62,19 @@ function parseSort(raw: string | undefined): { sort: SortKey; descending: boolea
   return { sort: key as SortKey, descending: dir === 'desc' };
 }
 
-export async function createUser(db: DB, input: CreateUserBody) {
+/** The new user, or (asked with `allowSameName: false`) the users that already have the name. */
+export async function createUser(db: DB, input: CreateUserBody): Promise<CreatedUser | { refused: SameName }> {
   const name = cleanName(input.name);
   const email = normalizeEmail(input.email);
   const phone = normalizePhone(input.phone_number);
+  if (input.allowSameName === false) {
+    const sameName = await repo.usersNamed(db, name);
+    if (sameName.length > 0) {
+      const who = sameName.length === 1 ? 'A user' : `${sameName.length} users`;
+      const refused: SameName = { error: `${who} named "${name}" already ${sameName.length === 1 ? 'exists' : 'exist'}`, sameName };
+      return { refused };
+    }
+  }
   const id = newUserId();
   const fileName = userFileName(id, name);
   await repo.insertUser(db, { id, name, fileName, email, phone });

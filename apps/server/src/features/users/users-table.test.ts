@@ -125,7 +125,29 @@ describe('GET /api/get-all-users-info with page, pageSize, q and sort', () => {
     expect(pct.body).toMatchObject({ total: 1 });
     expect(names(pct.body.users)).toEqual(['100% Eve']);
     expect((await get('?q=zzz')).body).toEqual({ users: [], total: 0 });
-    expect((await get('?q=o&pageSize=1')).body.total).toBe(2);
+    expect((await get('?q=b&pageSize=1')).body.total).toBe(1);
+  });
+
+  test('q matches the e-mail too; name matches come first, then e-mails, then phones', async () => {
+    expect(names((await get('?q=AAA@')).body.users)).toEqual(['dora']);
+    // "ann" is Ann's name and e-mail: she is found once, first.
+    expect(names((await get('?q=ann')).body.users)).toEqual(['Ann']);
+    const mixed = [
+      await ctx.createUser('Room 555', { email: 'room@example.org' }),
+      await ctx.createUser('Zed', { email: 'zed555@example.org' }),
+    ];
+    try {
+      // Digits only: the name with them first, then the e-mail, then the phones (by name among equals).
+      const digits = await get('?q=555');
+      expect(names(digits.body.users)).toEqual(['Room 555', 'Zed', 'Ann', 'bob']);
+      expect(digits.body.total).toBe(4);
+      // Letters and digits are a name (or e-mail), never a piece of a phone: phones holding 555 stay out.
+      expect(names((await get(`?q=${encodeURIComponent('room 555')}`)).body.users)).toEqual(['Room 555']);
+      // A chosen order still decides.
+      expect(names((await get('?q=555&sort=name:asc')).body.users)).toEqual(['Ann', 'bob', 'Room 555', 'Zed']);
+    } finally {
+      for (const user of mixed) await ctx.db.deleteFrom('users').where('id', '=', user.id).execute();
+    }
   });
 
   test('sorts by each column, nulls last in both directions', async () => {
@@ -154,7 +176,7 @@ describe('GET /api/get-all-users-info with page, pageSize, q and sort', () => {
   });
 
   test('sorting, filtering and paging combine', async () => {
-    const res = await get('?q=o&sort=totalDurationOfAllSections:desc&pageSize=1&page=2');
+    const res = await get(`?q=${encodeURIComponent('+1415')}&sort=totalDurationOfAllSections:desc&pageSize=1&page=2`);
     expect(res.body.total).toBe(2);
     expect(names(res.body.users)).toEqual(['bob']);
   });

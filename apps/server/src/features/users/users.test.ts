@@ -70,6 +70,28 @@ describe('POST /api/create-user', () => {
     expect(one.body.fileName).not.toBe(two.body.fileName);
   });
 
+  test('allowSameName: false refuses a taken name with 409 and the users that have it; true creates it anyway', async () => {
+    const first = await ctx.request('POST', '/api/create-user', {
+      cookie: operator,
+      body: { name: 'Ida Twin', email: 'ida@example.org', allowSameName: false },
+    });
+    expect(first.status).toBe(200);
+    const again = await ctx.request('POST', '/api/create-user', {
+      cookie: operator,
+      body: { name: ' ida_ twin', phone_number: '+14155552673', allowSameName: false },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      error: 'A user named "ida twin" already exists',
+      sameName: [{ name: 'Ida Twin', fileName: first.body.fileName, email: 'ida@example.org', phone_number: null }],
+    });
+    expect(await ctx.db.selectFrom('users').select('id').where('name', 'ilike', 'ida twin').execute()).toHaveLength(1);
+    const anyway = await ctx.request('POST', '/api/create-user', { cookie: operator, body: { name: 'Ida Twin', allowSameName: true } });
+    expect(anyway.status).toBe(200);
+    const third = await ctx.request('POST', '/api/create-user', { cookie: operator, body: { name: 'Ida Twin', allowSameName: false } });
+    expect([third.status, third.body.error, third.body.sameName.length]).toEqual([409, '2 users named "Ida Twin" already exist', 2]);
+  });
+
   test('400 with a clear message for a missing name, a bad e-mail or a bad phone', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ name: '   ' }, 'Name is required'],

@@ -10,8 +10,17 @@ import {
   type RowData,
 } from '@tanstack/react-table'
 
-/** Per-column presentation: `align: 'end'` for numbers; extra classes for the header and body cells. */
-export type DataTableColumnMeta = { align?: 'start' | 'end'; className?: string }
+/**
+ * Per-column presentation: `align: 'end'` for numbers; extra classes for the header and body cells; and, for a
+ * table that stacks its rows as cards on narrow screens (`fit`), how the cell shows there: `card: 'title'` (full
+ * width, no label), `'wide'` (full width), `'hidden'`; `label` names the cell there (default: a string header).
+ */
+export type DataTableColumnMeta = {
+  align?: 'start' | 'end'
+  className?: string
+  label?: string
+  card?: 'title' | 'wide' | 'hidden'
+}
 
 export const dataTableFeatures = tableFeatures({
   rowSortingFeature,

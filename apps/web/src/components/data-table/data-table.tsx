@@ -41,11 +41,38 @@ export type DataTableProps<TData extends RowData> = {
   /** Shown in one full-width row when there are no rows. */
   emptyText?: ReactNode
   className?: string
+  /**
+   * Fit the box instead of scrolling sideways: headers may wrap, and below 768 px (SPEC §9's mobile breakpoint) each
+   * row is a card of labelled facts, with the sortable headers as a row of sort buttons above them.
+   */
+  fit?: boolean
 }
 
 const NO_IDS: readonly string[] = []
 
 const cellClass = (meta: DataTableColumnMeta | undefined) => cn(meta?.align === 'end' && 'text-right tabular-nums', meta?.className)
+
+// The card layout of a `fit` table below md: each part of the table becomes a block, a row a two-column grid (a
+// column's meta.className may reorder its cell there with max-md:order-*).
+const CARD = {
+  table: 'max-md:block',
+  section: 'max-md:block',
+  headRow: 'max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-3 max-md:gap-y-1 max-md:px-3 max-md:py-2',
+  head: 'px-1.5 max-md:block max-md:h-auto max-md:px-0 max-md:[&>button]:mx-0',
+  row: 'max-md:relative max-md:grid max-md:grid-cols-2 max-md:gap-x-3 max-md:gap-y-2.5 max-md:p-3',
+  selectCell: 'max-md:absolute max-md:top-2.5 max-md:right-3 max-md:p-0',
+  cell: 'px-1.5 max-md:block max-md:min-w-0 max-md:p-0 max-md:whitespace-normal max-md:before:mb-0.5 max-md:before:block max-md:before:text-xs max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)]',
+} as const
+
+function cardCellClass(meta: DataTableColumnMeta | undefined) {
+  return cn(
+    CARD.cell,
+    meta?.card === 'title' && 'max-md:col-span-2 max-md:pr-8 max-md:before:hidden',
+    meta?.card === 'wide' && 'max-md:col-span-2',
+    meta?.card === 'hidden' && 'max-md:hidden',
+    meta?.align === 'end' && 'max-md:text-left',
+  )
+}
 
 export function DataTable<TData extends RowData>({
   label,
@@ -62,6 +89,7 @@ export function DataTable<TData extends RowData>({
   skeletonRows = 5,
   emptyText = DEFAULT_EMPTY_TEXT,
   className,
+  fit = false,
 }: DataTableProps<TData>) {
   const sorting = useMemo<SortingState>(() => (sort ? [{ id: sort.key, desc: sort.dir === 'desc' }] : []), [sort])
   const rowSelection = useMemo<RowSelectionState>(() => Object.fromEntries(selectedIds.map((id) => [id, true] as const)), [selectedIds])
@@ -90,13 +118,13 @@ export function DataTable<TData extends RowData>({
   const columnCount = table.getAllLeafColumns().length + (selectable ? 1 : 0)
 
   return (
-    <Table aria-label={label} aria-busy={loading || undefined} className={className}>
+    <Table aria-label={label} aria-busy={loading || undefined} className={cn(fit && CARD.table, className)}>
       {caption ? <TableCaption>{caption}</TableCaption> : null}
-      <TableHeader>
+      <TableHeader className={cn(fit && CARD.section)}>
         {table.getHeaderGroups().map((group) => (
-          <TableRow key={group.id} className="hover:bg-transparent">
+          <TableRow key={group.id} className={cn('hover:bg-transparent', fit && CARD.headRow)}>
             {selectable ? (
-              <TableHead className="w-10">
+              <TableHead className={cn('w-10', fit && CARD.head)}>
                 <Checkbox
                   aria-label="Select all"
                   disabled={loading || rows.length === 0}
@@ -112,7 +140,8 @@ export function DataTable<TData extends RowData>({
                   key={header.id}
                   colSpan={header.colSpan > 1 ? header.colSpan : undefined}
                   align={header.column.columnDef.meta?.align}
-                  className={header.column.columnDef.meta?.className}
+                  wrap={fit}
+                  className={cn(header.column.columnDef.meta?.className, fit && (sortable ? CARD.head : 'px-1.5 max-md:hidden'))}
                   sorted={sortable ? header.column.getIsSorted() : undefined}
                   onSort={sortable ? () => onSortChange(sortAfterClick(sort, header.column.id)) : undefined}
                 >
@@ -123,7 +152,7 @@ export function DataTable<TData extends RowData>({
           </TableRow>
         ))}
       </TableHeader>
-      <TableBody>
+      <TableBody className={cn(fit && CARD.section)}>
         {loading ? (
           Array.from({ length: skeletonRows }, (_, i) => (
             <TableRow key={`skeleton-${i}`} data-testid="data-table-skeleton-row">
@@ -142,9 +171,9 @@ export function DataTable<TData extends RowData>({
           </TableRow>
         ) : (
           rows.map((row) => (
-            <TableRow key={row.id} data-state={row.getIsSelected() ? 'selected' : undefined}>
+            <TableRow key={row.id} data-state={row.getIsSelected() ? 'selected' : undefined} className={cn(fit && CARD.row)}>
               {selectable ? (
-                <TableCell className="w-10">
+                <TableCell className={cn('w-10', fit && CARD.selectCell)}>
                   <Checkbox
                     aria-label={`Select row ${rowLabel ? rowLabel(row.original) : row.id}`}
                     checked={row.getIsSelected()}
@@ -153,7 +182,11 @@ export function DataTable<TData extends RowData>({
                 </TableCell>
               ) : null}
               {row.getAllCells().map((cell) => (
-                <TableCell key={cell.id} className={cellClass(cell.column.columnDef.meta)}>
+                <TableCell
+                  key={cell.id}
+                  className={cn(cellClass(cell.column.columnDef.meta), fit && cardCellClass(cell.column.columnDef.meta))}
+                  data-label={fit ? cellLabel(cell.column.columnDef) : undefined}
+                >
                   <table.FlexRender cell={cell} />
                 </TableCell>
               ))}
@@ -163,4 +196,9 @@ export function DataTable<TData extends RowData>({
       </TableBody>
     </Table>
   )
+}
+
+/** A cell's label in the card layout: the column's `label`, else its header when that is text. */
+function cellLabel(column: { header?: unknown; meta?: DataTableColumnMeta }) {
+  return column.meta?.label ?? (typeof column.header === 'string' ? column.header : undefined)
 }

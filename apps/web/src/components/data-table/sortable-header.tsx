@@ -17,10 +17,12 @@ type SortableHeaderProps = {
   /** `undefined` → not sortable; `false` → sortable, not sorted now. */
   sorted?: SortDirection | false
   onSort?: () => void
+  /** Lets a long header wrap onto two lines (a table that fits its box). */
+  wrap?: boolean
 }
 
-export function SortableHeader({ children, colSpan, align, className, sorted, onSort }: SortableHeaderProps) {
-  const thClass = cn(align === 'end' && 'text-right', className)
+export function SortableHeader({ children, colSpan, align, className, sorted, onSort, wrap = false }: SortableHeaderProps) {
+  const thClass = cn(align === 'end' && 'text-right', wrap && 'whitespace-normal', className)
   if (sorted === undefined || !onSort) {
     return (
       <TableHead colSpan={colSpan} className={thClass}>
@@ -35,7 +37,14 @@ export function SortableHeader({ children, colSpan, align, className, sorted, on
         type="button"
         variant="ghost"
         size="sm"
-        className={cn('h-8 px-2.5', align === 'end' ? '-mr-2.5' : '-ml-2.5', sorted && 'text-primary')}
+        className={cn(
+          'h-8 px-2.5',
+          align === 'end' ? '-mr-2.5' : '-ml-2.5',
+          // Wrapping headers are in a table short of room: less padding, too.
+          wrap &&
+            cn('h-auto min-h-8 py-1 whitespace-normal has-[>svg]:px-1.5', align === 'end' ? '-mr-1.5 text-right' : '-ml-1.5 text-left'),
+          sorted && 'text-primary',
+        )}
         onClick={onSort}
       >
         {children}

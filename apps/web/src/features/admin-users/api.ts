@@ -105,3 +105,25 @@ export async function sendInvite(channel: InviteChannel, { userFile, to, moduleN
     throw refused ?? error
   }
 }
+
+// ---- Personal links and data export (PRODUCT §3, §7) ----
+
+/** POST /api/revoke-user-links → `{ revoked, signedOut, liveSessionsEnded }`. */
+export const revokeLinks = (userFile: string) => unwrap(client.api['revoke-user-links'].post({ userFile }))
+
+export type Revoked = Awaited<ReturnType<typeof revokeLinks>>
+
+/** The name of the downloaded export: the user's file name, marked as an export. */
+export const exportFileName = (fileName: string) => `hearth-export-${fileName.endsWith('.json') ? fileName : `${fileName}.json`}`
+
+/** GET /api/export-user/{fileName}, saved by the browser as a JSON file. */
+export async function downloadUserExport(fileName: string) {
+  const data = await unwrap(client.api['export-user']({ fileName }).get())
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }))
+  const link = Object.assign(document.createElement('a'), { href: url, download: exportFileName(fileName) })
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // After the click has handed the file to the browser's download.
+  setTimeout(() => URL.revokeObjectURL(url), 0)
+}

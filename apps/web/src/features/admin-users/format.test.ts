@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 
-import { formatDate, formatDateTime, formatMinutes, moduleBars, visibleGroups } from '@/features/admin-users/format'
+import { formatDate, formatDateTime, formatMinutes, moduleBars, revokedText, visibleGroups } from '@/features/admin-users/format'
 
 describe('dates and minutes for a person', () => {
   test('a conversation date reads as date and time; none is empty', () => {
@@ -51,4 +51,15 @@ test('visibleGroups: the first 2 memberships and how many more', () => {
   expect(visibleGroups(['a', 'b', 'c', 'd'])).toEqual({ visible: ['a', 'b'], more: 2 })
   expect(visibleGroups(['a'])).toEqual({ visible: ['a'], more: 0 })
   expect(visibleGroups([])).toEqual({ visible: [], more: 0 })
+})
+
+describe('what revoking did', () => {
+  test('links, sign-ins and live voice sessions, each counted in words', () => {
+    expect(revokedText({ revoked: 1, signedOut: 2, liveSessionsEnded: 0 })).toBe(
+      '1 personal link revoked · 2 sign-ins ended · 0 live voice sessions ended',
+    )
+    expect(revokedText({ revoked: 0, signedOut: 1, liveSessionsEnded: 1 })).toBe(
+      '0 personal links revoked · 1 sign-in ended · 1 live voice session ended',
+    )
+  })
 })

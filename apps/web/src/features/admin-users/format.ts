@@ -49,3 +49,13 @@ export function moduleBars(sessions: ReadonlyArray<{ moduleName: string; duratio
 export function visibleGroups<T>(groups: readonly T[], shown = 2): { visible: T[]; more: number } {
   return { visible: groups.slice(0, shown), more: Math.max(0, groups.length - shown) }
 }
+
+/** What a revocation did, in words: "2 links revoked · 1 sign-in ended · 1 live voice session ended". */
+export function revokedText({ revoked, signedOut, liveSessionsEnded }: { revoked: number; signedOut: number; liveSessionsEnded: number }) {
+  const count = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`
+  return [
+    count(revoked, 'personal link revoked', 'personal links revoked'),
+    count(signedOut, 'sign-in ended', 'sign-ins ended'),
+    count(liveSessionsEnded, 'live voice session ended', 'live voice sessions ended'),
+  ].join(' · ')
+}

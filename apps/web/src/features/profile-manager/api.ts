@@ -36,9 +36,28 @@ export async function loadProfileManager(signal: AbortSignal) {
 
 export type ProfileManagerData = Awaited<ReturnType<typeof loadProfileManager>>
 
-/** POST /api/create-user → { id, name, fileName }. */
-export function createUser(input: { name: string; phone_number: string; email: string }) {
-  return unwrap(client.api['create-user'].post(input))
+export type SameNameUser = { name: string; fileName: string; email: string | null; phone_number: string | null }
+
+/** The server refused a name that is taken (asked with `allowSameName: false`); `sameName` are the users that have it. */
+export class SameNameError extends Error {
+  constructor(
+    message: string,
+    readonly sameName: SameNameUser[],
+  ) {
+    super(message)
+    this.name = 'SameNameError'
+  }
+}
+
+/**
+ * POST /api/create-user → { id, name, fileName }. Unless `allowSameName`, a taken name rejects with SameNameError,
+ * so the screen can ask before making a second user of that name.
+ */
+export async function createUser(input: { name: string; phone_number: string; email: string }, allowSameName = false) {
+  const result = await client.api['create-user'].post({ ...input, allowSameName })
+  const refused = result.error?.status === 409 ? (result.error.value as { error?: string; sameName?: SameNameUser[] }) : null
+  if (refused?.sameName) throw new SameNameError(refused.error ?? 'That name is taken', refused.sameName)
+  return unwrap(Promise.resolve(result))
 }
 
 /** GET /api/get-user-content/{userName} (the id names one user even when names repeat). */

@@ -2,7 +2,7 @@
 // the URL), with deletion, group memberships, invitations, quiz summaries and analytics per row.
 import { useCallback, useEffect, useMemo, useRef, useState, type ComponentProps, type ReactNode } from 'react'
 import { getRouteApi, Link, useRouter, useRouterState } from '@tanstack/react-router'
-import { Trash2, UserPlus } from 'lucide-react'
+import { Link2Off, Trash2, UserPlus } from 'lucide-react'
 
 import { Button, buttonVariants } from '@hearth/ui/components/button'
 import { cn } from '@hearth/ui/lib/utils'
@@ -14,9 +14,11 @@ import { pageCount } from '@/components/data-table/pagination-window'
 import { LoadFailed } from '@/components/load-failed'
 import { SearchBox } from '@/components/search-box'
 import { TablePageSkeleton } from '@/components/table-page-skeleton'
+import { UserList } from '@/components/user-list'
 import { deleteUser, USER_SORT_KEYS, USERS_PAGE_SIZE, type AdminUser } from '@/features/admin-users/api'
 import { GroupPickerDialog } from '@/features/admin-users/components/group-picker-dialog'
 import { userColumns, type UserDialog } from '@/features/admin-users/components/user-columns'
+import { RevokeLinksDialog } from '@/features/admin-users/components/revoke-links-dialog'
 import { AnalyticsDialog, ProfileDialog, QuizSummariesDialog } from '@/features/admin-users/components/user-dialogs'
 import { formatSort, parseSort, type Sort } from '@/lib/search-params'
 import { notify } from '@/lib/notify'
@@ -34,8 +36,10 @@ export function AdminUsersPage() {
   const [selected, setSelected] = useState<string[]>([])
   const [confirmDelete, setConfirmDelete] = useState(false)
   const [dialog, setDialog] = useState<{ kind: UserDialog; user: AdminUser } | null>(null)
-  // Names of the users seen, so a failed deletion can say whom it failed for, whatever page they were on.
-  const names = useRef(new Map<string, string>())
+  const [revoking, setRevoking] = useState<AdminUser[] | null>(null)
+  // The users seen, so the dialogs can name the selected ones (and tell same-named ones apart) whatever page they
+  // were on, and a failed deletion can say whom it failed for.
+  const seen = useRef(new Map<string, AdminUser>())
 
   const users = result.ok ? result.page.users : NO_USERS
   const total = result.ok ? result.page.total : 0
@@ -43,9 +47,10 @@ export function AdminUsersPage() {
   const page = search.page ?? 1
   const sort = useMemo(() => parseSort(search.sort, USER_SORT_KEYS), [search.sort])
   const q = search.q ?? ''
-  for (const user of users) names.current.set(user.fileName, user.name)
+  for (const user of users) seen.current.set(user.fileName, user)
+  const selectedUsers = selected.flatMap((id) => seen.current.get(id) ?? [])
 
-  const open = useCallback((kind: UserDialog, user: AdminUser) => setDialog({ kind, user }), [])
+  const open = useCallback((kind: UserDialog, user: AdminUser) => (kind === 'revoke' ? setRevoking([user]) : setDialog({ kind, user })), [])
   const columns = useMemo(() => userColumns(open), [open])
 
   useEffect(() => {
@@ -72,7 +77,7 @@ export function AdminUsersPage() {
     const results = await Promise.allSettled(ids.map((fileName) => deleteUser(fileName)))
     const failed = ids.filter((_, i) => results[i].status === 'rejected')
     if (failed.length === 0) notify.success('Users deleted successfully')
-    else notify.error('Failed to delete users', { description: failed.map((id) => names.current.get(id) ?? id).join('\n') })
+    else notify.error('Failed to delete users', { description: failed.map((id) => seen.current.get(id)?.name ?? id).join('\n') })
     setSelected(failed)
     await router.invalidate()
   }
@@ -94,6 +99,7 @@ export function AdminUsersPage() {
         onSelectedIdsChange={setSelected}
         rowLabel={rowName}
         emptyText={q ? 'No users found' : <NoUsersYet />}
+        fit
       />
     ),
     [columns, users, sort, sortBy, selected, q],
@@ -117,6 +123,10 @@ export function AdminUsersPage() {
             <UserPlus aria-hidden />
             Add New User
           </Link>
+          <Button variant="outline" disabled={selected.length === 0} onClick={() => setRevoking(selectedUsers)}>
+            <Link2Off aria-hidden />
+            Revoke links
+          </Button>
           <Button variant="outline" className="text-destructive" disabled={selected.length === 0} onClick={() => setConfirmDelete(true)}>
             <Trash2 aria-hidden />
             Delete Users
@@ -125,7 +135,7 @@ export function AdminUsersPage() {
       </header>
 
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <SearchBox label="Search by name or phone" placeholder="e.g. Ada or +1415…" value={q} onSearch={searchFor} />
+        <SearchBox label="Search by name or phone" placeholder="Name, e-mail or phone" value={q} onSearch={searchFor} />
         {selected.length > 0 && (
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {selected.length} selected{' '}
@@ -152,7 +162,10 @@ export function AdminUsersPage() {
         confirmLabel="Delete"
         destructive
         onConfirm={deleteSelected}
-      />
+      >
+        <UserList users={selectedUsers} label="Users to delete" />
+      </ConfirmDialog>
+      {revoking && <RevokeLinksDialog users={revoking} onClose={() => setRevoking(null)} />}
       {dialog?.kind === 'profile' && <ProfileDialog user={dialog.user} onClose={closeDialog} />}
       {dialog?.kind === 'quizzes' && <QuizSummariesDialog user={dialog.user} onClose={closeDialog} />}
       {dialog?.kind === 'analytics' && <AnalyticsDialog user={dialog.user} onClose={closeDialog} />}

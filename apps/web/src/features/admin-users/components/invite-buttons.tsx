@@ -3,9 +3,8 @@
 import { useState } from 'react'
 import { Mail, MessageSquare } from 'lucide-react'
 
-import { Button } from '@hearth/ui/components/button'
-
 import { ConfirmDialog } from '@/components/confirm-dialog'
+import { ContactSendButton } from '@/components/contact-send-button'
 import { AlreadySentError, sendInvite, type AdminUser, type InviteChannel } from '@/features/admin-users/api'
 import { formatDateTime } from '@/features/admin-users/format'
 import { errorMessage } from '@/lib/api'
@@ -43,30 +42,33 @@ export function InviteButtons({ user }: { user: AdminUser }) {
 
   return (
     <div className="flex gap-1">
-      <Button
+      {/* Icons only, so the row fits its box; the name, tooltip and disabled reason say which is which. */}
+      <ContactSendButton
+        channel="sms"
+        contact={user}
+        busy={busy !== null}
+        hint="Invite by SMS"
         variant="outline"
-        size="sm"
-        className="h-7"
+        size="icon"
+        className="size-7"
         aria-label={`Invite ${user.name} by SMS`}
-        title={user.phone_number ? undefined : 'No phone number'}
-        disabled={busy !== null || !user.phone_number}
         onClick={() => send('sms')}
       >
         <MessageSquare aria-hidden />
-        SMS
-      </Button>
-      <Button
+      </ContactSendButton>
+      <ContactSendButton
+        channel="email"
+        contact={user}
+        busy={busy !== null}
+        hint="Invite by e-mail"
         variant="outline"
-        size="sm"
-        className="h-7"
+        size="icon"
+        className="size-7"
         aria-label={`Invite ${user.name} by e-mail`}
-        title={user.email ? undefined : 'No email address'}
-        disabled={busy !== null || !user.email}
         onClick={() => send('email')}
       >
         <Mail aria-hidden />
-        Email
-      </Button>
+      </ContactSendButton>
       {/* Mounted only when needed: a hundred rows need no hundred dialog roots. */}
       {refused && (
         <ConfirmDialog

@@ -1,9 +1,8 @@
 // The members table's columns (SPEC §2 "Group detail"): contact, profile, subgroup, and the per-member invitation and
-// assignment notices.
+// assignment notices, each disabled with its reason when there is nothing to send to (no phone, e-mail or subgroup).
 import { Mail, MessageSquare } from 'lucide-react'
 
-import { Button } from '@hearth/ui/components/button'
-
+import { ContactSendButton } from '@/components/contact-send-button'
 import { dataTableColumns } from '@/components/data-table/columns'
 import type { Member } from '@/features/groups/api'
 import type { MemberSend } from '@/features/groups/send-api'
@@ -49,31 +48,34 @@ export function memberColumns(onSend: SendHandler, isBusy: BusyCheck) {
       header: 'Invite',
       cell: ({ row }) => {
         const m = row.original
-        const busy = isBusy(m)
         return (
           <div className="flex gap-1">
-            <Button
+            <ContactSendButton
+              channel="sms"
+              contact={m}
+              busy={isBusy(m)}
               variant="outline"
               size="sm"
               className="h-7"
               aria-label={`Invite ${m.name} by SMS`}
-              disabled={busy}
               onClick={() => onSend(m, { kind: 'invite', channel: 'sms' })}
             >
               <MessageSquare aria-hidden />
               SMS
-            </Button>
-            <Button
+            </ContactSendButton>
+            <ContactSendButton
+              channel="email"
+              contact={m}
+              busy={isBusy(m)}
               variant="outline"
               size="sm"
               className="h-7"
               aria-label={`Invite ${m.name} by e-mail`}
-              disabled={busy}
               onClick={() => onSend(m, { kind: 'invite', channel: 'email' })}
             >
               <Mail aria-hidden />
               Email
-            </Button>
+            </ContactSendButton>
           </div>
         )
       },
@@ -83,30 +85,33 @@ export function memberColumns(onSend: SendHandler, isBusy: BusyCheck) {
       header: 'Assignment',
       cell: ({ row }) => {
         const m = row.original
-        const disabled = isBusy(m) || !m.subgroup
-        const title = m.subgroup ? undefined : 'No subgroup yet'
+        const noSubgroup = m.subgroup ? null : 'No subgroup yet'
         return (
           <div className="flex gap-1">
-            <Button
+            <ContactSendButton
+              channel="sms"
+              contact={m}
+              blockedBy={noSubgroup}
+              busy={isBusy(m)}
               variant="outline"
               size="sm"
               className="h-7"
-              title={title}
-              disabled={disabled}
               onClick={() => onSend(m, { kind: 'assign', channel: 'sms' })}
             >
               Assign SMS
-            </Button>
-            <Button
+            </ContactSendButton>
+            <ContactSendButton
+              channel="email"
+              contact={m}
+              blockedBy={noSubgroup}
+              busy={isBusy(m)}
               variant="outline"
               size="sm"
               className="h-7"
-              title={title}
-              disabled={disabled}
               onClick={() => onSend(m, { kind: 'assign', channel: 'email' })}
             >
               Assign E-mail
-            </Button>
+            </ContactSendButton>
           </div>
         )
       },

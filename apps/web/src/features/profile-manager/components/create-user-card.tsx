@@ -6,8 +6,10 @@ import { Button } from '@hearth/ui/components/button'
 import { Input } from '@hearth/ui/components/input'
 import { Label } from '@hearth/ui/components/label'
 
-import { createUser } from '@/features/profile-manager/api'
 import { CardSection } from '@/components/card-section'
+import { ConfirmDialog } from '@/components/confirm-dialog'
+import { UserList } from '@/components/user-list'
+import { createUser, SameNameError, type SameNameUser } from '@/features/profile-manager/api'
 import { stripNameInput, stripPhoneInput } from '@/features/profile-manager/inputs'
 import { errorMessage } from '@/lib/api'
 import { notify } from '@/lib/notify'
@@ -19,23 +21,29 @@ export function CreateUserCard() {
   const [email, setEmail] = useState('')
   const [phone, setPhone] = useState('')
   const [busy, setBusy] = useState(false)
+  // A name already taken: the users that have it, until the operator says whether to make another.
+  const [sameName, setSameName] = useState<SameNameUser[] | null>(null)
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (busy) return
+  async function create(allowSameName: boolean) {
     setBusy(true)
     try {
-      const user = await createUser({ name: name.trim(), phone_number: phone, email: email.trim() })
+      const user = await createUser({ name: name.trim(), phone_number: phone, email: email.trim() }, allowSameName)
       notify.success('User created successfully!', { description: `${user.name} is ready to be chosen below.` })
       setName('')
       setEmail('')
       setPhone('')
       await router.invalidate()
     } catch (error) {
+      if (error instanceof SameNameError) return setSameName(error.sameName)
       notify.error(`Error creating user: ${errorMessage(error)}`)
     } finally {
       setBusy(false)
     }
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (!busy) await create(false)
   }
 
   return (
@@ -95,6 +103,18 @@ export function CreateUserCard() {
           Create user
         </Button>
       </form>
+      {sameName && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setSameName(null)}
+          title={`Create another user named ${name.trim()}?`}
+          description={`${sameName.length === 1 ? 'A user' : `${sameName.length} users`} with this name already ${sameName.length === 1 ? 'exists' : 'exist'}. Two users of one name are told apart only by their contact details and file name.`}
+          confirmLabel="Create another"
+          onConfirm={() => create(true)}
+        >
+          <UserList users={sameName} label="Users with this name" />
+        </ConfirmDialog>
+      )}
     </CardSection>
   )
 }

@@ -105,8 +105,8 @@ export function GenerateUrlCard({ users, modules, className }: GenerateUrlCardPr
               them. Copy it now: Hearth keeps only a fingerprint of the key and cannot show this link again.
             </p>
             <p>
-              Generating a new link does not cancel earlier ones: every link keeps working until an admin revokes that person’s links or
-              deletes the user.
+              Generating a new link does not cancel earlier ones: every link keeps working until an admin revokes that person’s links (Users
+              screen, the row’s actions) or deletes the user.
             </p>
           </div>
         </div>
