@@ -19,8 +19,8 @@ export const TONES: Record<Tone, string> = {
 
 const col = dataTableColumns<MessageRow>()
 
-/** The columns; `onOpen` opens a message's details (none while loading). */
-export const messageColumns = (onOpen?: (message: MessageRow) => void) =>
+/** The columns; `onOpen` opens a message's details (none while loading), from the button that asked. */
+export const messageColumns = (onOpen?: (message: MessageRow, opener: HTMLElement) => void) =>
   col.columns([
     col.accessor('createdAt', {
       header: 'Created',
@@ -73,7 +73,7 @@ export const messageColumns = (onOpen?: (message: MessageRow) => void) =>
           size="sm"
           className="h-7"
           aria-label={`Open the ${kindLabel(row.original.kind)} to ${row.original.name ?? row.original.to}`}
-          onClick={() => onOpen?.(row.original)}
+          onClick={(event) => onOpen?.(row.original, event.currentTarget)}
           disabled={!onOpen}
         >
           Open

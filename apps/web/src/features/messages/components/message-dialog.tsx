@@ -15,7 +15,14 @@ import { errorMessage, isAbortError } from '@/lib/api'
 
 type Loaded = { ok: true; data: MessageDetail } | { ok: false; error: string } | null
 
-export function MessageDialog({ message, onClose }: { message: MessageRow | null; onClose: () => void }) {
+type MessageDialogProps = {
+  message: MessageRow | null
+  onClose: () => void
+  /** The control that opened it, focused again on closing. */
+  returnFocus: React.RefObject<HTMLElement | null>
+}
+
+export function MessageDialog({ message, onClose, returnFocus }: MessageDialogProps) {
   const [loaded, setLoaded] = useState<Loaded>(null)
 
   useEffect(() => {
@@ -33,7 +40,14 @@ export function MessageDialog({ message, onClose }: { message: MessageRow | null
   const state = shown ? statusOf(shown) : null
   return (
     <Dialog open={message !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-lg">
+      <DialogContent
+        className="max-h-[90dvh] overflow-y-auto sm:max-w-lg"
+        onCloseAutoFocus={(event) => {
+          if (!returnFocus.current?.isConnected) return
+          event.preventDefault()
+          returnFocus.current.focus()
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{shown ? `${kindLabel(shown.kind)} to ${shown.name ?? shown.to}` : 'Message'}</DialogTitle>
           <DialogDescription>{shown && state ? statusHint(shown) : 'Loading the message…'}</DialogDescription>

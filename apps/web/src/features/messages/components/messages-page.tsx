@@ -2,7 +2,7 @@
 // group, kind and state (all in the URL). The list carries no bodies: a message opened in its dialog shows what it
 // said while that is kept. A message cut off by a restart is 'Unknown', never retried by itself; one kept in the
 // outbox (no provider configured) is 'Kept in outbox', never 'Sent'.
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { getRouteApi, useRouter, useRouterState } from '@tanstack/react-router'
 import { RefreshCw } from 'lucide-react'
 
@@ -34,7 +34,16 @@ export function MessagesPage() {
   const pending = useRouterState({ select: (state) => state.status === 'pending' })
   const [refreshing, setRefreshing] = useState(false)
   const [opened, setOpened] = useState<MessageRow | null>(null)
-  const columns = useMemo(() => messageColumns(setOpened), [])
+  // Where focus goes back to when the dialog closes (the dialog has no trigger of its own).
+  const opener = useRef<HTMLElement | null>(null)
+  const columns = useMemo(
+    () =>
+      messageColumns((message, from) => {
+        opener.current = from
+        setOpened(message)
+      }),
+    [],
+  )
 
   const messages = result.ok ? result.data.messages : NO_MESSAGES
   const total = result.ok ? result.data.total : 0
@@ -114,7 +123,7 @@ export function MessagesPage() {
       ) : (
         <LoadFailed title="Failed to load messages" error={result.error} onRetry={refresh} />
       )}
-      <MessageDialog message={opened} onClose={() => setOpened(null)} />
+      <MessageDialog message={opened} onClose={() => setOpened(null)} returnFocus={opener} />
     </section>
   )
 }
