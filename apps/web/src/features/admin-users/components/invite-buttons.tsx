@@ -53,11 +53,9 @@ export function InviteButtons({ user }: { user: AdminUser }) {
       const answer = await sendInvite(channel, { userFile: user.fileName, to: to(channel), force })
       setAsking(null)
       // SPEC's 'SMS sent to {name}' only for a real send; with no provider, the server's words say it was kept.
-      if (answer.status === 'kept') notify.info(answer.message)
-      else
-        notify.success(WORDS[channel].sent(user.name), {
-          description: answer.duplicate ? 'It was already on its way, so it was not sent twice.' : answer.message,
-        })
+      const duplicate = answer.duplicate ? 'It was already on its way, so it was not sent twice.' : undefined
+      if (answer.status === 'kept') notify.info(answer.message, { description: duplicate })
+      else notify.success(WORDS[channel].sent(user.name), { description: duplicate ?? answer.message })
     } catch (error) {
       setAsking(null)
       if (error instanceof AlreadySentError) return setRefused({ channel, error })
