@@ -100,7 +100,13 @@ function UnknownResend({
   }
   return (
     <>
-      <Button variant="outline" size="sm" className="w-fit" onClick={() => setOpen(true)}>
+      {/* Wraps on a phone instead of widening the page. */}
+      <Button
+        variant="outline"
+        size="sm"
+        className="h-auto w-fit max-w-full justify-start py-1.5 text-left whitespace-normal"
+        onClick={() => setOpen(true)}
+      >
         <RotateCcw aria-hidden />
         {`Send to the ${plural(unknown, 'member')} whose outcome is unknown`}
       </Button>
