@@ -21,7 +21,7 @@ const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>
  * body). Filters: `status`, `kind`, `groupId` (the campaign's group), `campaignId`; `limit` + `before` page by id.
  * With `page` (and `pageSize`, default 100) it answers `{ messages, total, groups }` for that page instead, `groups`
  * being `[{ id, name }]` of the groups that have had messages (for a filter).
- * `status`: queued | sending | sent | delivered | undelivered | failed | skipped | unknown. `unknown`: the send was
+ * `status`: queued | sending | sent | kept | delivered | undelivered | failed | skipped | unknown. `unknown`: the send was
  * cut off by a stop or crash and is never retried (it may have arrived); `delivered`/`undelivered`: Twilio's
  * delivery report. `retrying` marks a queued message whose last attempt failed and that will be tried again.
  * `kept`: handled by the outbox-only provider (no SMS / e-mail provider configured): it went to nobody.
