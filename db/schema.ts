@@ -179,8 +179,9 @@ export interface CampaignsTable {
 /**
  * 'unknown': a send cut off by a crash (it may or may not have left); never retried automatically.
  * 'delivered' / 'undelivered': what Twilio's status callback reported for a sent SMS.
+ * 'kept': handled by the outbox-only provider (no SMS or e-mail provider configured): it went to nobody.
  */
-export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'delivered' | 'undelivered' | 'failed' | 'skipped' | 'unknown';
+export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'kept' | 'delivered' | 'undelivered' | 'failed' | 'skipped' | 'unknown';
 export type OutboxChannel = 'sms' | 'email';
 
 export interface OutboxTable {

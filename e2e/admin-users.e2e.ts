@@ -247,18 +247,51 @@ test('add and remove a group membership through the group picker', async ({ page
   await expect(row).toContainText('No groups')
 })
 
-test('invite SMS and invite e-mail', async ({ page, signInAsAdmin }) => {
+test('invite SMS and invite e-mail: asked first with the text, kept in the outbox, and a repeat asked again', async ({
+  page,
+  signInAsAdmin,
+  snapshot,
+}) => {
   const name = memberName(21)
   await openUsers(page, signInAsAdmin, `?q=${encodeURIComponent(name)}`)
   const row = rowOf(page, name)
+  const invitesTo = async (to: string) =>
+    ((await (await staff.get('/api/messages?kind=invite-sms')).json()) as Array<{ to: string }>).filter((m) => m.to === to).length
+
+  // Like a blast, it asks first: who, where, and what it says (the link is issued only when it is sent).
   await row.getByRole('button', { name: `Invite ${name} by SMS` }).click()
-  // No Twilio here: the SMS is kept in the outbox, which the endpoint answers as sent.
-  await expect(page.getByText(`SMS sent to ${name}`)).toBeVisible()
+  const ask = page.getByRole('dialog', { name: `Send the invitation SMS to ${name}?` })
+  await expect(ask).toContainText(`To ${memberPhone(21)}, with a personal link to Get to Know You.`)
+  await expect(ask.getByRole('region', { name: 'The message' })).toContainText(name)
+  await expect(ask.getByRole('region', { name: 'The message' })).toContainText('[personal link to Get to Know You]')
+  await snapshot('admin-users-invite-1366')
+  await ask.getByRole('button', { name: 'Cancel' }).click()
+  await expect(ask).toBeHidden()
+  expect(await invitesTo(memberPhone(21))).toBe(0)
+
+  await row.getByRole('button', { name: `Invite ${name} by SMS` }).click()
+  await ask.getByRole('button', { name: 'Send SMS' }).click()
+  await expect(ask).toBeHidden()
+  // No Twilio here: the SMS is kept in the outbox, and the toast says so instead of 'SMS sent to …'.
+  await expect(page.getByText(`SMS for ${name} kept in the outbox — no SMS provider configured`)).toBeVisible()
+  await expect(page.getByText(`SMS sent to ${name}`)).toHaveCount(0)
+  expect(await invitesTo(memberPhone(21))).toBe(1)
+
+  // PRODUCT §6: sent once. Asked again, it says when it went and sends only when confirmed.
+  await row.getByRole('button', { name: `Invite ${name} by SMS` }).click()
+  await expect(ask).toContainText(new RegExp(`Already sent to ${name} on `))
+  await page.setViewportSize({ width: 390, height: 844 })
+  await snapshot('admin-users-invite-again-390')
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await ask.getByRole('button', { name: 'Send again' }).click()
+  await expect(page.getByText('It was already on its way, so it was not sent twice.')).toBeVisible()
+
   await row.getByRole('button', { name: `Invite ${name} by e-mail` }).click()
-  await expect(page.getByText(`Email sent to ${name}`)).toBeVisible()
-  const messages = await staff.get('/api/messages')
-  expect(messages.ok()).toBe(true)
-  expect(JSON.stringify(await messages.json())).toContain(memberPhone(21))
+  await page
+    .getByRole('dialog', { name: `Send the invitation e-mail to ${name}?` })
+    .getByRole('button', { name: 'Send e-mail' })
+    .click()
+  await expect(page.getByText(`Email for ${name} kept in the outbox — no e-mail provider configured`)).toBeVisible()
 
   // Without a phone number there is nothing to send an SMS to.
   await search(page, 'Sortable Ann')

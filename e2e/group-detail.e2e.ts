@@ -126,16 +126,18 @@ test('test users, subgroups and per-member notices', async ({ page, signInAsAdmi
   const subgroupName = await list.getByRole('heading', { level: 3 }).first().textContent()
   expect(subgroupName).toBeTruthy()
 
-  // Per-member notices: sent, a repeat asked about first, and SPEC §8's texts for members without phone or e-mail.
+  // Per-member notices: kept in the outbox (no provider here; never 'sent'), a repeat asked about first, and SPEC
+  // §8's texts for members without phone or e-mail.
   await rita.getByRole('button', { name: 'Invite Rita Real by SMS' }).click()
-  await expect(page.getByText('SMS sent to Rita Real')).toBeVisible()
+  await expect(page.getByText('SMS for Rita Real kept in the outbox — no SMS provider configured')).toBeVisible()
   await rita.getByRole('button', { name: 'Invite Rita Real by e-mail' }).click()
-  await expect(page.getByText('Email sent to Rita Real')).toBeVisible()
+  await expect(page.getByText('Email for Rita Real kept in the outbox — no e-mail provider configured')).toBeVisible()
+  await expect(page.getByText('SMS sent to Rita Real')).toHaveCount(0)
   const assignmentSms = async () =>
     ((await (await page.request.get(`/api/messages?groupId=${group.id}&kind=assignment-sms`)).json()) as unknown[]).length
   await rita.getByRole('button', { name: 'Assign SMS' }).click()
   await expect.poll(assignmentSms).toBe(1)
-  await expect(page.getByText('SMS sent to Rita Real').last()).toBeVisible()
+  await expect(page.getByText('SMS for Rita Real kept in the outbox — no SMS provider configured').last()).toBeVisible()
   await rita.getByRole('button', { name: 'Assign SMS' }).click()
   const again = page.getByRole('alertdialog', { name: 'Send to Rita Real again?' })
   await expect(again).toContainText(/Already sent to 1 on /)
@@ -230,7 +232,15 @@ test('a blast: dry run, live progress to done that survives a reload, and a repe
   await expect(dryRun).toContainText('2 members of 3 will receive it, with a link to Get to Know You.')
   await expect(dryRun.getByRole('list', { name: 'Skipped members' })).toContainText('Di Nophone')
   await expect(dryRun.getByRole('list', { name: 'Skipped members' })).toContainText('no phone')
+  // Issue 21: who gets it by name, and what it says (as the first of them reads it; the link is issued at send time).
+  await expect(dryRun.getByRole('list', { name: 'Receiving members' }).getByRole('listitem')).toHaveText(['Bo Blast', 'Cy Blast'])
+  const text = dryRun.getByRole('region', { name: 'The message, as Bo Blast will read it' })
+  await expect(text).toContainText('Bo Blast')
+  await expect(text).toContainText('[personal link to Get to Know You]')
   await snapshot('group-detail-blast-dry-run-1366')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await snapshot('group-detail-blast-dry-run-390')
+  await page.setViewportSize({ width: 1366, height: 900 })
   await dryRun.getByRole('button', { name: 'Send to 2 members' }).click()
   await expect(dryRun).toBeHidden()
 
@@ -238,15 +248,19 @@ test('a blast: dry run, live progress to done that survives a reload, and a repe
   await expect(progress).toBeVisible()
   await expect(progress.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100')
   await expect(progress).toContainText('Done')
-  await expect(progress.getByRole('definition').nth(1)).toHaveText('2')
-  await expect(page.getByText('Initiation SMS sent to 2 members')).toBeVisible()
-  await expect(page.getByText('1 member skipped')).toBeVisible()
+  // No SMS provider here: kept in the outbox, counted apart from sent, and the toast says so.
+  await expect(progress).toContainText(/Sent\s*0/)
+  await expect(progress).toContainText(/Kept in outbox\s*2/)
+  await expect(progress).toContainText('no SMS provider configured')
+  await expect(page.getByText('Initiation SMS kept in the outbox for 2 members')).toBeVisible()
+  await expect(page.getByText('No SMS provider configured: nothing was sent. 1 member skipped')).toBeVisible()
+  await cleanSnapshot(page, snapshot, 'group-detail-blast-done-1366')
   expect(await blasts()).toHaveLength(1)
 
   // A reload finds the blast again (GET /api/blasts?groupId=).
   await page.reload()
   await expect(progress).toContainText('Done')
-  await expect(progress).toContainText(/Sent\s*2/)
+  await expect(progress).toContainText(/Kept in outbox\s*2/)
   await expect(progress).toContainText(/Skipped\s*1/)
 
   // The same blast again: the dry run warns, the server refuses, and the admin is asked before it goes again.
@@ -262,11 +276,11 @@ test('a blast: dry run, live progress to done that survives a reload, and a repe
   await page.getByRole('button', { name: 'Blast Initiation SMS' }).click()
   await dryRun.getByRole('button', { name: 'Send to 2 members' }).click()
   await repeat.getByRole('button', { name: 'Send again' }).click()
-  await expect(page.getByText('Initiation SMS sent to 2 members')).toBeVisible()
+  await expect(page.getByText('Initiation SMS kept in the outbox for 2 members')).toBeVisible()
   expect(await blasts()).toHaveLength(2)
 
   // An e-mail blast reaches the two with an address.
   await page.getByRole('button', { name: 'Blast Initiation Email' }).click()
   await page.getByRole('dialog', { name: 'Send the Initiation Email?' }).getByRole('button', { name: 'Send to 2 members' }).click()
-  await expect(page.getByText('Initiation Email sent to 2 members')).toBeVisible()
+  await expect(page.getByText('Initiation Email kept in the outbox for 2 members')).toBeVisible()
 })

@@ -5,6 +5,7 @@ import * as blasts from './20261124120000_blasts';
 import * as indexes from './20261126110000_indexes';
 import * as liveVoiceSessions from './20261126120000_live_voice_sessions';
 import * as staffCredentialVersion from './20261128020000_staff_credential_version';
+import * as outboxKept from './20261128020100_outbox_kept';
 
 // Listed statically so migrations work after bundling. Frozen once landed: add, never edit.
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '20261126110000_indexes': indexes,
   '20261126120000_live_voice_sessions': liveVoiceSessions,
   '20261128020000_staff_credential_version': staffCredentialVersion,
+  '20261128020100_outbox_kept': outboxKept,
 };

@@ -221,12 +221,34 @@ export const CONTENT_ENDPOINTS: Endpoint[] = [
     access: 'admin',
     make: async () => ({ path: '/api/messages?page=1&pageSize=20&status=queued' }),
   },
+  {
+    method: 'GET',
+    route: '/api/messages/{id}',
+    access: 'admin',
+    params: ['id'],
+    make: async (f) => {
+      const user = await f.freshUser();
+      const row = await f.ctx.db
+        .insertInto('outbox')
+        .values({
+          unique_key: `m-${user.id}`,
+          user_id: user.id,
+          channel: 'sms',
+          kind: 'invite-sms',
+          to_address: '+14155550126',
+          body: 'Hi',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { path: `/api/messages/${row.id}` };
+    },
+  },
   // The blast API (PRODUCT §6)
   {
     method: 'POST',
     route: '/api/blasts/preview',
     access: 'admin',
-    bodyFields: ['groupId', 'kind', 'moduleName'],
+    bodyFields: ['groupId', 'kind', 'moduleName', 'unknownOnly'],
     make: async (f) => ({
       path: '/api/blasts/preview',
       body: { groupId: (await f.freshUser()).groupId, kind: 'invite-sms', moduleName: 'Get to Know You' },
@@ -236,7 +258,7 @@ export const CONTENT_ENDPOINTS: Endpoint[] = [
     method: 'POST',
     route: '/api/blasts',
     access: 'admin',
-    bodyFields: ['groupId', 'kind', 'moduleName', 'force'],
+    bodyFields: ['groupId', 'kind', 'moduleName', 'force', 'unknownOnly'],
     make: async (f) => ({ path: '/api/blasts', body: { groupId: (await f.freshUser()).groupId, kind: 'assignment-sms', force: false } }),
   },
   {

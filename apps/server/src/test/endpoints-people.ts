@@ -97,7 +97,7 @@ export const PEOPLE_ENDPOINTS: Endpoint[] = [
     method: 'POST',
     route: '/api/twilio/send-invite-sms',
     access: 'admin',
-    bodyFields: ['userFile', 'phoneNumber', 'moduleName'],
+    bodyFields: ['userFile', 'phoneNumber', 'moduleName', 'force'],
     make: async (f) => ({
       path: '/api/twilio/send-invite-sms',
       body: { userFile: (await f.freshUser()).fileName, phoneNumber: '+14155550126', moduleName: 'Get to Know You' },
@@ -107,10 +107,20 @@ export const PEOPLE_ENDPOINTS: Endpoint[] = [
     method: 'POST',
     route: '/api/send-invite-email',
     access: 'admin',
-    bodyFields: ['userFile', 'email', 'moduleName'],
+    bodyFields: ['userFile', 'email', 'moduleName', 'force'],
     make: async (f) => ({
       path: '/api/send-invite-email',
       body: { userFile: (await f.freshUser()).fileName, email: 'invite@example.com', moduleName: 'Get to Know You' },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/invitations/preview',
+    access: 'admin',
+    bodyFields: ['userFile', 'channel', 'to', 'moduleName'],
+    make: async (f) => ({
+      path: '/api/invitations/preview',
+      body: { userFile: (await f.freshUser()).fileName, channel: 'sms', moduleName: 'Get to Know You' },
     }),
   },
   {

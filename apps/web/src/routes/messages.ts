@@ -7,7 +7,7 @@ import type { MessageKind, MessagesSearch, MessageStatus } from '@/features/mess
 import { parsePage } from '@/lib/search-params'
 import { adminRoute } from '@/routes/admin'
 
-const STATUSES: readonly MessageStatus[] = ['queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'skipped', 'unknown']
+const STATUSES: readonly MessageStatus[] = ['queued', 'sending', 'sent', 'kept', 'delivered', 'undelivered', 'failed', 'skipped', 'unknown']
 const KINDS: readonly MessageKind[] = ['invite-sms', 'invite-email', 'assignment-sms', 'assignment-email', 'recap', 'tagline', 'reminder']
 
 const oneOf = <T extends string>(values: readonly T[], value: unknown) => values.find((v) => v === value)

@@ -86,7 +86,7 @@ async function untilDone(campaignId: string, timeoutMs = 15_000) {
 }
 
 const skip = (name: string, reason: string) => ({ userFile: users[name].fileName, name, reason });
-const zero = { queued: 0, sending: 0, sent: 0, delivered: 0, undelivered: 0, failed: 0, skipped: 0, unknown: 0 };
+const zero = { queued: 0, sending: 0, sent: 0, kept: 0, delivered: 0, undelivered: 0, failed: 0, skipped: 0, unknown: 0 };
 
 describe('POST /api/blasts/preview (dry run)', () => {
   test('counts who would receive each kind and who is skipped and why; sends nothing', async () => {
@@ -96,12 +96,22 @@ describe('POST /api/blasts/preview (dry run)', () => {
       kind: 'invite-sms',
       total: 5,
       recipients: 2,
+      receiving: [
+        { userFile: users.Ana.fileName, name: 'Ana' },
+        { userFile: users.Ben.fileName, name: 'Ben' },
+      ],
+      // What Ana would read; her personal link is issued only when it is sent.
+      text: { name: 'Ana', subject: null, body: expect.stringContaining('[personal link to Get to Know You]') },
       skipped: [skip('Cal', 'no phone'), skip('Dee', 'opted out'), skip('Eve', 'opted out')],
       alreadySent: 0,
       sentAt: null,
     });
+    expect(sms.body.text.body).toContain('Ana');
+    expect(sms.body.text.body).not.toContain('{{');
     const email = await preview({ groupId: 'garden', kind: 'invite-email', moduleName: 'Get to Know You' });
     expect(email.body).toMatchObject({ total: 5, recipients: 3, skipped: [skip('Ben', 'no e-mail'), skip('Eve', 'no e-mail')] });
+    expect(email.body.receiving.map((r: { name: string }) => r.name)).toEqual(['Ana', 'Cal', 'Dee']);
+    expect(email.body.text).toMatchObject({ name: 'Ana', subject: 'Your Hearth invitation' });
     const assignSms = await preview({ groupId: 'garden', kind: 'assignment-sms' });
     expect(assignSms.body).toMatchObject({
       recipients: 2,
@@ -133,7 +143,8 @@ describe('POST /api/blasts and its progress', () => {
   test('202 with the campaign; progress counts the outbox states until done', async () => {
     const res = await start({ groupId: 'garden', kind: 'invite-sms' });
     expect(res.status).toBe(202);
-    expect(res.body).toEqual({ campaignId: expect.any(String), kind: 'invite-sms', total: 5 });
+    // The preview's numbers: 2 of the 5 are queued, the other 3 skipped.
+    expect(res.body).toEqual({ campaignId: expect.any(String), kind: 'invite-sms', total: 5, recipients: 2 });
     first = res.body.campaignId;
     const done = await untilDone(first);
     expect(done).toEqual({
@@ -242,10 +253,20 @@ describe('POST /api/blasts and its progress', () => {
     expect((await start({ groupId: 'garden', kind: 'invite-sms', force: 'yes' })).status).toBe(400);
   });
 
-  test("a member's own invite right after the blast is the blast's message, not a second one", async () => {
-    const sent = await ctx.request('POST', '/api/twilio/send-invite-sms', { cookie: admin, body: { userFile: users.Hap.fileName } });
-    expect(sent.status).toBe(200);
-    expect(sent.body.duplicate).toBe(true);
+  test("a member's own invite after the blast is 409 unless forced, and forced within a minute it is the blast's message", async () => {
+    const again = await ctx.request('POST', '/api/twilio/send-invite-sms', { cookie: admin, body: { userFile: users.Hap.fileName } });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      error: 'The invitation SMS was already sent to Hap; send it again to confirm',
+      alreadySent: 1,
+      sentAt: expect.stringMatching(ISO),
+    });
+    const forced = await ctx.request('POST', '/api/twilio/send-invite-sms', {
+      cookie: admin,
+      body: { userFile: users.Hap.fileName, force: true },
+    });
+    expect(forced.status).toBe(200);
+    expect(forced.body.duplicate).toBe(true);
     expect(twilio.requests).toBe(0);
   });
 

@@ -16,8 +16,14 @@ const moduleName = t.Optional(t.Nullable(t.String({ maxLength: 300 })));
 /** PRODUCT §6: `true` repeats a blast that already went out (otherwise 409 `{ error, alreadySent, sentAt }`). */
 const force = t.Optional(t.Boolean());
 
-export const previewBody = t.Object({ groupId, kind, moduleName });
-export const startBody = t.Object({ groupId, kind, moduleName, force });
+/**
+ * Issue 21: after a crash, only the members whose last message of this kind is 'unknown' (cut off) get it again.
+ * Explicit, so no 409; some of them may get it twice, and the admin is told so before choosing it.
+ */
+const unknownOnly = t.Optional(t.Boolean());
+
+export const previewBody = t.Object({ groupId, kind, moduleName, unknownOnly });
+export const startBody = t.Object({ groupId, kind, moduleName, force, unknownOnly });
 export const blastParams = t.Object({ campaignId: t.String({ minLength: 1, maxLength: 200 }) });
 export const listQuery = t.Object({ groupId: t.Optional(groupId) });
 export const subgroupSmsBody = t.Object({ groupId, force });
@@ -30,18 +36,24 @@ export type StartInput = typeof startBody.static;
 const skipReason = t.Union([t.Literal('no phone'), t.Literal('no e-mail'), t.Literal('opted out'), t.Literal('no subgroup')]);
 const skippedMember = t.Object({ userFile: t.String(), name: t.String(), reason: skipReason });
 
-/** The dry run: who would get it, who is left out and why, and whether this kind already went to the group. */
+/**
+ * The dry run: who would get it (`receiving`, name order), who is left out and why, what it says (`text`: the
+ * message as the first recipient would read it, the personal link named, not issued), and whether this kind
+ * already went to the group.
+ */
 export const previewAnswer = t.Object({
   kind,
   total: t.Number(),
   recipients: t.Number(),
+  receiving: t.Array(t.Object({ userFile: t.String(), name: t.String() })),
+  text: t.Nullable(t.Object({ name: t.String(), subject: t.Nullable(t.String()), body: t.String() })),
   skipped: t.Array(skippedMember),
   alreadySent: t.Number(),
   sentAt: t.Nullable(t.String()),
 });
 
-/** A started blast (202), or the one of the same kind still running. */
-export const startedAnswer = t.Object({ campaignId: t.String(), kind, total: t.Number() });
+/** A started blast (202), or the one of the same kind still running: `recipients` of `total` are queued, the rest skipped. */
+export const startedAnswer = t.Object({ campaignId: t.String(), kind, total: t.Number(), recipients: t.Number() });
 export type StartedAnswer = typeof startedAnswer.static;
 
 const count = t.Number();
@@ -55,6 +67,8 @@ export const blastProgressAnswer = t.Object({
     queued: count,
     sending: count,
     sent: count,
+    /** Kept in the outbox: no provider for this channel is configured, so it went to nobody. */
+    kept: count,
     delivered: count,
     undelivered: count,
     failed: count,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '@hearth/db/client';
 import type { OutboxStatus } from '@hearth/db/schema';
-import { MAYBE_RECEIVED } from '../messages/outbox';
+import { ALREADY_SENT } from '../messages/outbox';
 
 export async function findGroup(db: DB, groupId: string) {
   return db.selectFrom('groups').select(['id', 'name', 'isolated_module']).where('id', '=', groupId).executeTakeFirst();
@@ -92,15 +92,32 @@ export async function previousBlasts(db: DB, groupId: string, kind: string) {
     .innerJoin('campaigns', 'campaigns.id', 'outbox.campaign_id')
     .select((eb) => [
       sql<number>`count(distinct outbox.user_id)`.as('members'),
-      eb.fn.max(sql<Date>`coalesce(outbox.sent_at, campaigns.finished_at)`).as('sentAt'),
+      eb.fn.max(sql<Date>`coalesce(outbox.sent_at, outbox.status_at, campaigns.finished_at)`).as('sentAt'),
     ])
     .where('campaigns.scope', '=', 'blast')
     .where('campaigns.group_id', '=', groupId)
     .where('campaigns.kind', '=', kind)
     .where('campaigns.finished_at', 'is not', null)
-    .where('outbox.status', 'in', MAYBE_RECEIVED)
+    .where('outbox.status', 'in', ALREADY_SENT)
     .executeTakeFirstOrThrow();
   return { alreadySent: Number(row.members), sentAt: row.sentAt ? new Date(row.sentAt) : null };
+}
+
+/** Members whose latest blast message of this kind to this group is 'unknown' (cut off by a crash, never retried). */
+export async function unknownOutcomeMembers(db: DB, groupId: string, kind: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('outbox')
+    .innerJoin('campaigns', 'campaigns.id', 'outbox.campaign_id')
+    .distinctOn('outbox.user_id')
+    .select(['outbox.user_id', 'outbox.status'])
+    .where('campaigns.scope', '=', 'blast')
+    .where('campaigns.group_id', '=', groupId)
+    .where('campaigns.kind', '=', kind)
+    .where('outbox.user_id', 'is not', null)
+    .orderBy('outbox.user_id')
+    .orderBy('outbox.id', 'desc')
+    .execute();
+  return new Set(rows.flatMap((r) => (r.status === 'unknown' && r.user_id ? [r.user_id] : [])));
 }
 
 export async function insertBlastCampaign(

@@ -21,13 +21,17 @@ import { subgroupSmsBlast } from './subgroup-sms';
 /**
  * Group blasts (the blast API contract, PRODUCT §6), admins only. Kinds: invite-sms | invite-email |
  * assignment-sms | assignment-email.
- * - POST /api/blasts/preview { groupId, kind, moduleName? } → `{ kind, total, recipients, skipped: [{ userFile, name,
- *   reason }], alreadySent, sentAt }`: a dry run; reason is 'no phone' | 'no e-mail' | 'opted out' | 'no subgroup'.
- * - POST /api/blasts { groupId, kind, moduleName?, force? } → 202 `{ campaignId, kind, total }` (the running blast's
- *   when the same one is still running: nothing is sent twice); 409 `{ error, alreadySent, sentAt }` when a finished
- *   one of this kind went to this group and `force` is not true; 400 for a group without members (or subgroups).
- * - GET /api/blasts/{campaignId} → `{ campaignId, groupId, kind, total, counts: { queued, sending, sent, delivered,
- *   undelivered, failed, skipped, unknown }, done, failures: [{ userFile, name, error }], skipped: [{ userFile, name,
+ * - POST /api/blasts/preview { groupId, kind, moduleName?, unknownOnly? } → `{ kind, total, recipients, receiving:
+ *   [{ userFile, name }], text: { name, subject, body } | null, skipped: [{ userFile, name, reason }], alreadySent,
+ *   sentAt }`: a dry run; `text` is the message as the first recipient reads it (the link named, not issued); reason
+ *   is 'no phone' | 'no e-mail' | 'opted out' | 'no subgroup'.
+ * - POST /api/blasts { groupId, kind, moduleName?, force?, unknownOnly? } → 202 `{ campaignId, kind, total,
+ *   recipients }` (the running blast's when the same one is still running: nothing is sent twice); 409 `{ error,
+ *   alreadySent, sentAt }` when a finished one of this kind went to this group and neither `force` nor `unknownOnly`
+ *   is true; 400 for a group without members (or subgroups). `unknownOnly`: only the members whose last message of
+ *   this kind to the group is 'unknown' (cut off by a crash); 400 when there are none.
+ * - GET /api/blasts/{campaignId} → `{ campaignId, groupId, kind, total, counts: { queued, sending, sent, kept,
+ *   delivered, undelivered, failed, skipped, unknown }, done, failures: [{ userFile, name, error }], skipped: [{ userFile, name,
  *   reason }], retrying, startedAt, finishedAt }`; `done` when nothing is queued or sending.
  * - GET /api/blasts?groupId= → `{ blasts: [that shape] }`, newest first (at most 20).
  * - POST /api/twilio/subgroup-sms { groupId, force? } (SPEC §7) → see subgroup-sms.ts; 409 as above.

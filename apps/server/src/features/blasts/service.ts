@@ -14,7 +14,7 @@ import {
   moduleFor,
   phoneOrReason,
 } from '../invitations/texts';
-import { insertSkippedMessages, type AlreadySent } from '../messages/outbox';
+import { insertSkippedMessages, namedPlaceholders, type AlreadySent } from '../messages/outbox';
 import type { BlastKind, BlastProgress, PreviewBody, SkipReason, StartedAnswer, StartInput } from './model';
 import {
   findBlast,
@@ -29,6 +29,7 @@ import {
   problemMessages,
   statusCounts,
   unfinishedBlasts,
+  unknownOutcomeMembers,
 } from './repository';
 
 /**
@@ -54,6 +55,7 @@ const LABEL: Record<BlastKind, string> = {
 
 export const NO_MEMBERS = 'This group has no members yet';
 export const NO_SUBGROUPS = 'No member of this group has a subgroup yet: assign subgroups first';
+export const NO_UNKNOWN = 'No member of this group has a message of this kind whose outcome is unknown';
 
 type Group = NonNullable<Awaited<ReturnType<typeof findGroup>>>;
 type Member = Awaited<ReturnType<typeof groupMembers>>[number];
@@ -79,6 +81,17 @@ function planBlast(kind: BlastKind, members: Member[]): PlanEntry[] {
   });
 }
 
+/** The plan for the whole group, or (`unknownOnly`) for the members whose last message of this kind was cut off. */
+async function planFor(db: DB, group: Group, kind: BlastKind, unknownOnly: boolean | undefined): Promise<PlanEntry[]> {
+  let members = await groupMembers(db, group.id);
+  if (unknownOnly) {
+    const unknown = await unknownOutcomeMembers(db, group.id, kind);
+    members = members.filter((m) => unknown.has(m.userId));
+    if (members.length === 0) throw new Invalid(NO_UNKNOWN);
+  }
+  return planBlast(kind, members);
+}
+
 /** Invitations link to the group's isolated module when set, else the chosen one, else SPEC §9's default. */
 async function blastModule(deps: AppDeps, group: Group, kind: BlastKind, requested: string | null | undefined) {
   return kind.startsWith('invite') ? moduleFor(deps, group.isolated_module ?? requested) : null;
@@ -94,14 +107,19 @@ async function requireGroup(db: DB, groupId: string) {
 
 export async function previewBlast(deps: AppDeps, input: PreviewBody) {
   const group = await requireGroup(deps.db, input.groupId);
-  await blastModule(deps, group, input.kind, input.moduleName);
-  const plan = planBlast(input.kind, await groupMembers(deps.db, group.id));
+  const moduleName = await blastModule(deps, group, input.kind, input.moduleName);
+  const plan = await planFor(deps.db, group, input.kind, input.unknownOnly);
   const skipped = plan.flatMap((e) => (e.skip ? [{ userFile: e.member.fileName, name: e.member.name, reason: e.skip }] : []));
+  const receiving = plan.filter((e) => !e.skip);
+  // What it says, as the first recipient would read it (each member's text differs by name and subgroup).
+  const [first] = receiving.length > 0 ? await writeMessages(deps, group, input.kind, moduleName, receiving.slice(0, 1)) : [];
   const before = await previousBlasts(deps.db, group.id, input.kind);
   return {
     kind: input.kind,
     total: plan.length,
-    recipients: plan.length - skipped.length,
+    recipients: receiving.length,
+    receiving: receiving.map((e) => ({ userFile: e.member.fileName, name: e.member.name })),
+    text: first ? { name: receiving[0].member.name, subject: first.subject ?? null, body: namedPlaceholders(first.body) } : null,
     skipped,
     alreadySent: before.alreadySent,
     sentAt: before.sentAt?.toISOString() ?? null,
@@ -138,12 +156,15 @@ async function repeatCheck(
 
 async function runningAnswer(db: DB, campaignId: string, kind: BlastKind): Promise<StartResult> {
   const counts = await statusCounts(db, [campaignId]);
-  return { started: { campaignId, kind, total: counts.reduce((sum, c) => sum + Number(c.n), 0) } };
+  const total = counts.reduce((sum, c) => sum + Number(c.n), 0);
+  const skipped = counts.reduce((sum, c) => sum + (c.status === 'skipped' ? Number(c.n) : 0), 0);
+  return { started: { campaignId, kind, total, recipients: total - skipped } };
 }
 
 export async function startBlast(deps: AppDeps, staff: StaffIdentity | null, input: StartInput): Promise<StartResult> {
   const { kind } = input;
-  const force = input.force === true;
+  // Sending to the members whose outcome is unknown is a resend the admin chose knowingly: no 409 for it.
+  const force = input.force === true || input.unknownOnly === true;
   const group = await requireGroup(deps.db, input.groupId);
   const moduleName = await blastModule(deps, group, kind, input.moduleName);
   // Checked before the bodies are written (thousands of e-mails take a moment), and again under the lock.
@@ -151,7 +172,7 @@ export async function startBlast(deps: AppDeps, staff: StaffIdentity | null, inp
   if (early && 'running' in early) return runningAnswer(deps.db, early.running, kind);
   if (early) return early;
 
-  const plan = planBlast(kind, await groupMembers(deps.db, group.id));
+  const plan = await planFor(deps.db, group, kind, input.unknownOnly);
   if (plan.length === 0) throw new Invalid(NO_MEMBERS);
   if (kind.startsWith('assignment') && plan.every((e) => e.skip === 'no subgroup')) throw new Invalid(NO_SUBGROUPS);
   const messages = await writeMessages(deps, group, kind, moduleName, plan);
@@ -193,7 +214,7 @@ export async function startBlast(deps: AppDeps, staff: StaffIdentity | null, inp
           : [],
       ),
     );
-    return { started: { campaignId, kind, total: plan.length } } satisfies StartResult;
+    return { started: { campaignId, kind, total: plan.length, recipients: messages.length } } satisfies StartResult;
   });
   if ('started' in result)
     log.info('blast started', {
@@ -203,6 +224,7 @@ export async function startBlast(deps: AppDeps, staff: StaffIdentity | null, inp
       total: result.started.total,
       queued: messages.length,
       force,
+      unknownOnly: input.unknownOnly === true,
     });
   return result;
 }
@@ -210,7 +232,7 @@ export async function startBlast(deps: AppDeps, staff: StaffIdentity | null, inp
 /** The server writes every body (PRODUCT §6); personal links are placeholders filled in at send time. */
 async function writeMessages(deps: AppDeps, group: Group, kind: BlastKind, moduleName: string | null, plan: PlanEntry[]) {
   const templates = await loadTemplates(deps.db);
-  const out = [];
+  const out: Array<{ userId: string; channel: 'sms' | 'email'; to: string; subject?: string; body: string; html?: string }> = [];
   for (const { member, to, skip } of plan) {
     if (skip) continue;
     const base = { userId: member.userId, channel: CHANNEL[kind], to };
@@ -229,7 +251,7 @@ async function writeMessages(deps: AppDeps, group: Group, kind: BlastKind, modul
 
 // ---- Progress -----------------------------------------------------------------------------------------
 
-const STATES: OutboxStatus[] = ['queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'skipped', 'unknown'];
+const STATES: OutboxStatus[] = ['queued', 'sending', 'sent', 'kept', 'delivered', 'undelivered', 'failed', 'skipped', 'unknown'];
 const FAILED: OutboxStatus[] = ['failed', 'undelivered', 'unknown'];
 const UNKNOWN_ERROR = 'Outcome unknown: the send was cut off (server stopped or crashed); not retried';
 

@@ -36,9 +36,13 @@ export async function subgroupSmsBlast(
   const messageFailed = failedUsers.length;
   const messageSuccess = total - messageFailed;
   log.info('subgroup sms blast', { campaignId, groupId: input.groupId, total, messageSuccess, messageFailed });
+  // With no SMS provider the messages are kept in the outbox: say so, never "sent".
+  const kept = rows.filter((r) => r.status === 'kept').length;
   const message =
     messageFailed === 0
-      ? `Sent the subgroup assignment SMS to all ${total} members with a subgroup`
+      ? kept > 0
+        ? `Kept the subgroup assignment SMS for ${kept === total ? 'all ' : ''}${kept} of ${total} members in the outbox — no SMS provider configured`
+        : `Sent the subgroup assignment SMS to all ${total} members with a subgroup`
       : [`Failed to send ${messageFailed} SMS messages of ${total}`, ...failedUsers.map((f) => `${f.name}: ${f.reason}`)].join('\n');
   return { answer: { message, messageFailed, messageSuccess, success: messageFailed === 0, total, failedUsers, campaignId } };
 }

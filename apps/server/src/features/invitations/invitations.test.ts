@@ -138,12 +138,41 @@ describe('POST /api/twilio/send-invite-sms', () => {
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body.messageId).toBe(b.body.messageId);
     expect([a.body.duplicate, b.body.duplicate].sort()).toEqual([false, true]);
+    // Once sent, another click is PRODUCT §6's 409; confirmed (force) within the minute it is still the same message.
     const again = await invite(body);
-    expect(again.body).toMatchObject({ messageId: a.body.messageId, duplicate: true });
+    expect(again.status).toBe(409);
+    const forced = await invite({ ...body, force: true });
+    expect(forced.body).toMatchObject({ messageId: a.body.messageId, duplicate: true });
     expect(twilio.messages).toHaveLength(1);
-    // Another number is another message.
-    const other = await invite({ ...body, phoneNumber: nextPhone() });
+    // Another number, confirmed, is another message.
+    const other = await invite({ ...body, phoneNumber: nextPhone(), force: true });
     expect(other.body.duplicate).toBe(false);
+    expect(twilio.messages).toHaveLength(2);
+  });
+
+  test('PRODUCT §6: an invitation already sent is 409 with when, a minute later too, until the request says force', async () => {
+    const user = await ctx.createUser('Twice', { phone_number: nextPhone() });
+    const body = { userFile: user.fileName, moduleName: 'Get to Know You' };
+    const first = await invite(body);
+    expect(first.status).toBe(200);
+    // Two minutes later: past the double-click window, where the second click used to send again.
+    await ctx.db
+      .updateTable('outbox')
+      .set({ created_at: new Date(Date.now() - 120_000), sent_at: new Date(Date.now() - 120_000) })
+      .where('id', '=', first.body.messageId)
+      .execute();
+    const again = await invite(body);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      error: 'The invitation SMS was already sent to Twice; send it again to confirm',
+      alreadySent: 1,
+      sentAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    expect(twilio.messages).toHaveLength(1);
+    const forced = await invite({ ...body, force: true });
+    expect(forced.status).toBe(200);
+    expect(forced.body).toMatchObject({ status: 'sent', duplicate: false });
+    expect(forced.body.messageId).not.toBe(first.body.messageId);
     expect(twilio.messages).toHaveLength(2);
   });
 
@@ -239,6 +268,11 @@ describe('POST /api/send-invite-email', () => {
       subject: 'Your Hearth invitation',
     });
     expect(row.html).not.toContain(token);
+    // PRODUCT §6: sent once; another click asks first (409), and nothing more reaches the mail server.
+    const again = await invite({ userFile: user.fileName, email: 'mila@example.com', moduleName: 'Get to Know You' });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ alreadySent: 1, error: 'The invitation e-mail was already sent to Mila; send it again to confirm' });
+    expect(sink.mails).toHaveLength(1);
   });
 
   test('the stored e-mail is used when the request has none; none at all is 400', async () => {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '@hearth/db/client';
-import { MAYBE_RECEIVED } from '../messages/outbox';
+import { ALREADY_SENT } from '../messages/outbox';
 import { NAMED_PROMPTS } from '@hearth/db/seed';
 
 /** An admin-editable named prompt (/system-prompts), or the seeded text if it was removed. */
@@ -42,18 +42,22 @@ export async function subgroupInGroup(db: DB, groupId: string, subgroupId: strin
 }
 
 /**
- * Whether `kind` already went to this member for this group, by a blast or a notice of its own: how many such
- * messages may have reached them (sent, delivered, or cut off mid-send) and when the last one left.
+ * Whether `kind` already went to this member (for this group, when `groupId` is given; an invitation is about the
+ * member, not a group), by a blast or a single send: how many such messages went out, may have (cut off), or were
+ * kept in the outbox, and when the last one did.
  */
-export async function previousSends(db: DB, groupId: string, userId: string, kind: string) {
-  const row = await db
+export async function previousSends(db: DB, userId: string, kind: string, groupId: string | null) {
+  let q = db
     .selectFrom('outbox')
     .innerJoin('campaigns', 'campaigns.id', 'outbox.campaign_id')
-    .select((eb) => [eb.fn.countAll<number>().as('count'), sql<Date | null>`max(coalesce(outbox.sent_at, outbox.created_at))`.as('sentAt')])
-    .where('campaigns.group_id', '=', groupId)
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      sql<Date | null>`max(coalesce(outbox.sent_at, outbox.status_at, outbox.created_at))`.as('sentAt'),
+    ])
     .where('outbox.user_id', '=', userId)
     .where('outbox.kind', '=', kind)
-    .where('outbox.status', 'in', MAYBE_RECEIVED)
-    .executeTakeFirstOrThrow();
+    .where('outbox.status', 'in', ALREADY_SENT);
+  if (groupId !== null) q = q.where('campaigns.group_id', '=', groupId);
+  const row = await q.executeTakeFirstOrThrow();
   return { count: Number(row.count), sentAt: row.sentAt };
 }

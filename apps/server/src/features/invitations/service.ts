@@ -3,8 +3,8 @@ import { findUserByFile } from '../users/lookup';
 import { Conflict, InternalFailure, NotFound, ProviderUnavailable } from '../../errors';
 import type { StaffIdentity } from '../../plugins/auth';
 import { invitationModuleFor } from '../groups/isolation';
-import { enqueueOnce, type AlreadySent, type MessageOutcome } from '../messages/outbox';
-import type { InviteEmailBody, InviteSmsBody, NotifyAssignmentBody, SendAnswer, SubgroupEmailBody } from './model';
+import { enqueueOnce, namedPlaceholders, type AlreadySent, type MessageOutcome } from '../messages/outbox';
+import type { InviteEmailBody, InvitePreviewBody, InviteSmsBody, NotifyAssignmentBody, SendAnswer, SubgroupEmailBody } from './model';
 import { findGroup, findMembership, previousSends, subgroupInGroup } from './repository';
 import {
   assignmentEmailMessage,
@@ -29,10 +29,18 @@ export type SendResult = Sent | { alreadySent: AlreadySent };
 
 // ---- Invitations --------------------------------------------------------------------------------------
 
-export async function sendInviteSms(deps: AppDeps, staff: StaffIdentity, input: InviteSmsBody): Promise<Sent> {
+export async function sendInviteSms(deps: AppDeps, staff: StaffIdentity, input: InviteSmsBody): Promise<SendResult> {
   const user = await findUserByFile(deps.db, input.userFile);
   if (!user) throw new NotFound('User not found');
   const to = smsAddress(input.phoneNumber?.trim() || user.phone_number);
+  const refused = await refusedRepeat(
+    deps,
+    input.force,
+    { userId: user.id, groupId: null },
+    'invite-sms',
+    `The invitation SMS was already sent to ${user.name}`,
+  );
+  if (refused) return { alreadySent: refused };
   // A member of an isolated group is invited to that group's module (PRODUCT §9).
   const moduleName = await moduleFor(deps, await invitationModuleFor(deps.db, user.id, input.moduleName));
   const body = inviteSmsText(await loadTemplates(deps.db), user.name, moduleName);
@@ -42,10 +50,18 @@ export async function sendInviteSms(deps: AppDeps, staff: StaffIdentity, input: 
   return answerOne(deps, queued, 'sms', user.name);
 }
 
-export async function sendInviteEmail(deps: AppDeps, staff: StaffIdentity, input: InviteEmailBody): Promise<Sent> {
+export async function sendInviteEmail(deps: AppDeps, staff: StaffIdentity, input: InviteEmailBody): Promise<SendResult> {
   const user = await findUserByFile(deps.db, input.userFile);
   if (!user) throw new NotFound('User not found');
   const to = emailAddress(input.email?.trim() || user.email);
+  const refused = await refusedRepeat(
+    deps,
+    input.force,
+    { userId: user.id, groupId: null },
+    'invite-email',
+    `The invitation e-mail was already sent to ${user.name}`,
+  );
+  if (refused) return { alreadySent: refused };
   // A member of an isolated group is invited to that group's module (PRODUCT §9).
   const moduleName = await moduleFor(deps, await invitationModuleFor(deps.db, user.id, input.moduleName));
   const mail = await inviteEmailMessage(await loadTemplates(deps.db), user.name, moduleName);
@@ -53,6 +69,29 @@ export async function sendInviteEmail(deps: AppDeps, staff: StaffIdentity, input
     { userId: user.id, channel: 'email', to, subject: mail.subject, body: mail.text, html: mail.html },
   ]);
   return answerOne(deps, queued, 'email', user.name);
+}
+
+/** What an invitation would say and where it would go, sending nothing (the confirm before a single send). */
+export async function previewInvite(deps: AppDeps, input: InvitePreviewBody) {
+  const user = await findUserByFile(deps.db, input.userFile);
+  if (!user) throw new NotFound('User not found');
+  const sms = input.channel === 'sms';
+  const to = sms ? smsAddress(input.to?.trim() || user.phone_number) : emailAddress(input.to?.trim() || user.email);
+  const moduleName = await moduleFor(deps, await invitationModuleFor(deps.db, user.id, input.moduleName));
+  const templates = await loadTemplates(deps.db);
+  const message = sms
+    ? { subject: null, body: inviteSmsText(templates, user.name, moduleName) }
+    : await inviteEmailMessage(templates, user.name, moduleName).then((m) => ({ subject: m.subject, body: m.text }));
+  const before = await previousSends(deps.db, user.id, sms ? 'invite-sms' : 'invite-email', null);
+  return {
+    name: user.name,
+    to,
+    moduleName,
+    subject: message.subject,
+    body: namedPlaceholders(message.body),
+    alreadySent: before.count > 0 ? 1 : 0,
+    sentAt: before.sentAt?.toISOString() ?? null,
+  };
 }
 
 // ---- Subgroup assignment notices, per member ------------------------------------------------------------
@@ -73,24 +112,33 @@ async function memberAssignment(deps: AppDeps, input: NotifyAssignmentBody) {
 }
 
 /**
- * PRODUCT §6, per member: once this member may have received `kind` for this group (by the blast or a notice),
- * another one needs `force`. A notice still on its way is answered by enqueueOnce as a duplicate instead.
+ * PRODUCT §6, per member: once `kind` went to this member (invitations: by any blast or send; notices: for this
+ * group), another one needs `force`. One still on its way is answered by enqueueOnce as a duplicate instead.
  */
-async function refusedRepeat(deps: AppDeps, input: NotifyAssignmentBody, userId: string, name: string, kind: string, what: string) {
-  if (input.force) return null;
-  const before = await previousSends(deps.db, input.groupId, userId, kind);
+async function refusedRepeat(
+  deps: AppDeps,
+  force: boolean | undefined,
+  to: { userId: string; groupId: string | null },
+  kind: string,
+  error: string,
+): Promise<AlreadySent | null> {
+  if (force) return null;
+  const before = await previousSends(deps.db, to.userId, kind, to.groupId);
   if (before.count === 0) return null;
-  return {
-    error: `The assignment ${what} was already sent to ${name}; send it again to confirm`,
-    alreadySent: 1,
-    sentAt: before.sentAt?.toISOString() ?? null,
-  } satisfies AlreadySent;
+  // `alreadySent` counts members, as a blast's does: this one.
+  return { error: `${error}; send it again to confirm`, alreadySent: 1, sentAt: before.sentAt?.toISOString() ?? null };
 }
 
 export async function notifyAssignmentSms(deps: AppDeps, staff: StaffIdentity, input: NotifyAssignmentBody): Promise<SendResult> {
   const { group, user, member } = await memberAssignment(deps, input);
   const to = smsAddress(user.phone_number);
-  const refused = await refusedRepeat(deps, input, user.id, user.name, 'assignment-sms', 'SMS');
+  const refused = await refusedRepeat(
+    deps,
+    input.force,
+    { userId: user.id, groupId: group.id },
+    'assignment-sms',
+    `The assignment SMS was already sent to ${user.name}`,
+  );
   if (refused) return { alreadySent: refused };
   const body = assignmentText(await loadTemplates(deps.db), member, group.name);
   const [queued] = await enqueueOnce(deps.outbox, deps.db, { kind: 'assignment-sms', groupId: group.id, createdBy: staff.id }, [
@@ -102,7 +150,13 @@ export async function notifyAssignmentSms(deps: AppDeps, staff: StaffIdentity, i
 export async function sendSubgroupEmail(deps: AppDeps, staff: StaffIdentity, input: SubgroupEmailBody): Promise<SendResult> {
   const { group, user, member } = await memberAssignment(deps, input);
   const to = emailAddress(input.email?.trim() || user.email);
-  const refused = await refusedRepeat(deps, input, user.id, user.name, 'assignment-email', 'e-mail');
+  const refused = await refusedRepeat(
+    deps,
+    input.force,
+    { userId: user.id, groupId: group.id },
+    'assignment-email',
+    `The assignment e-mail was already sent to ${user.name}`,
+  );
   if (refused) return { alreadySent: refused };
   const mail = await assignmentEmailMessage(await loadTemplates(deps.db), member, group.name);
   const [queued] = await enqueueOnce(deps.outbox, deps.db, { kind: 'assignment-email', groupId: group.id, createdBy: staff.id }, [
@@ -124,17 +178,16 @@ async function answerOne(deps: AppDeps, queued: { id: number; duplicate: boolean
     const next = o.retrying ? 'it will be retried automatically' : 'please try again later';
     throw new ProviderUnavailable(`Problems to send ${what} to ${name} (${reason}); ${next}`);
   }
-  const status = o.status === 'queued' || o.status === 'sending' ? ('queued' as const) : ('sent' as const);
-  const kept = o.provider === 'outbox';
+  const status = o.status === 'queued' || o.status === 'sending' ? 'queued' : o.status === 'kept' ? 'kept' : 'sent';
   const message =
-    status === 'queued'
-      ? `${what} to ${name} is queued`
-      : kept
-        ? `${what} for ${name} kept in the outbox: no ${channel === 'sms' ? 'SMS' : 'e-mail'} provider is configured`
-        : `${what} sent to ${name}`;
+    status === 'queued' ? `${what} to ${name} is queued` : status === 'kept' ? keptText(channel, name) : `${what} sent to ${name}`;
   const answer: SendAnswer = { ok: true, status, messageId: o.id, provider: o.provider, duplicate: queued.duplicate, message };
-  return { answer, httpStatus: status === 'sent' ? 200 : 202 };
+  return { answer, httpStatus: status === 'queued' ? 202 : 200 };
 }
+
+/** A message the outbox-only provider handled: nothing left the server, and the admin is told so. */
+export const keptText = (channel: Channel, name: string) =>
+  `${channel === 'sms' ? 'SMS' : 'Email'} for ${name} kept in the outbox — no ${channel === 'sms' ? 'SMS' : 'e-mail'} provider configured`;
 
 /** Why a message did not (certainly) go out, or null when it was sent or is still on its way. */
 function failureReason(o: MessageOutcome): string | null {

@@ -1,6 +1,6 @@
 import { t } from 'elysia';
 
-export const MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'skipped', 'unknown'] as const;
+export const MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'kept', 'delivered', 'undelivered', 'failed', 'skipped', 'unknown'] as const;
 /** What each message is: invitations and assignment notices (SPEC §7, blasts), and the post-chat texts. */
 export const MESSAGE_KINDS = ['invite-sms', 'invite-email', 'assignment-sms', 'assignment-email', 'recap', 'tagline', 'reminder'] as const;
 export const DEFAULT_MESSAGES_LIMIT = 100;
@@ -31,6 +31,7 @@ const outboxStatus = t.Union([
   t.Literal('queued'),
   t.Literal('sending'),
   t.Literal('sent'),
+  t.Literal('kept'),
   t.Literal('delivered'),
   t.Literal('undelivered'),
   t.Literal('failed'),
@@ -60,6 +61,18 @@ export const messageView = t.Object({
   retrying: t.Boolean(),
 });
 export type MessageView = typeof messageView.static;
+
+export const messageParams = t.Object({ id: t.Integer({ minimum: 1 }) });
+
+/**
+ * One message with what it said, for an admin to read: `body` is its text (personal links shown as
+ * "[personal link to <module>]", never a token), or null with `bodyNote` saying why it is not kept.
+ */
+export const messageDetail = t.Composite([
+  messageView,
+  t.Object({ subject: t.Nullable(t.String()), body: t.Nullable(t.String()), bodyNote: t.Nullable(t.String()) }),
+]);
+export type MessageDetail = typeof messageDetail.static;
 
 /** Newest first; with `page`, one page with the total and the groups that have had messages (for a filter). */
 export const messagesAnswer = t.Union([

@@ -118,11 +118,14 @@ export async function readOutcomes(db: DB, ids: number[]): Promise<MessageOutcom
 /** Neither queued nor being sent: nothing will happen to it unless a provider reports on its delivery. */
 export const isFinal = (status: OutboxStatus) => status !== 'queued' && status !== 'sending';
 
-/** Sent (or further), failed for good, skipped, unknown, or failed once and waiting for a retry: nothing more to wait for now. */
+/** Sent (or further), kept, failed for good, skipped, unknown, or failed once and waiting for a retry: nothing more to wait for now. */
 export const isSettled = (o: MessageOutcome) => isFinal(o.status) || o.retrying;
 
-/** Statuses of a message that may have reached its recipient: the ones a repeat would send twice. */
-export const MAYBE_RECEIVED: OutboxStatus[] = ['sent', 'delivered', 'unknown'];
+/**
+ * Statuses of a message that went out, may have gone out (cut off), or was kept in the outbox in place of being
+ * sent: the ones PRODUCT §6 counts as "already sent", so a repeat needs `force`.
+ */
+export const ALREADY_SENT: OutboxStatus[] = ['sent', 'delivered', 'unknown', 'kept'];
 
 /**
  * Polls until every message is settled or `timeoutMs` passes. `wake` (the local worker) cuts the wait short;
@@ -241,3 +244,6 @@ export const placeholderModules = (text: string) => [...text.matchAll(LINK_PLACE
 
 export const fillPlaceholders = (text: string, link: (moduleName: string) => string) =>
   text.replace(LINK_PLACEHOLDER, (_, encoded: string) => link(decodeURIComponent(encoded)));
+
+/** The text as staff may read it: each personal link named ("[personal link to <module>]"), never issued. */
+export const namedPlaceholders = (text: string) => fillPlaceholders(text, (moduleName) => `[personal link to ${moduleName}]`);

@@ -56,6 +56,8 @@ export async function recordAttempt(
       last_error: result.lastError ?? null,
       locked_by: null,
       ...(result.status === 'sent' ? { sent_at: sql<Date>`now()` } : {}),
+      // Kept in the outbox: nothing left, so no sent_at; when it was kept is its status time.
+      ...(result.status === 'kept' ? { status_at: sql<Date>`now()` } : {}),
       ...(result.status === 'queued' ? {} : clearPrivateBody),
     })
     .where('id', '=', id)
@@ -90,13 +92,15 @@ export async function markInterrupted(db: DB, ids: number[], lastError: string) 
 
 /**
  * Messages left 'sending' by a server that is gone become 'unknown' (they may or may not have left; never
- * retried). `anyOwner`: every send not of `instanceId` is dead (PGlite: one process per database); otherwise
- * only those sending for longer than `staleSeconds`, since another live instance may be mid-send.
+ * retried). `anyOwner`: every send not of `instanceId` is dead (PGlite: one process per database). Otherwise a
+ * send is dead when no connection named `liveInstancePrefix` + its instance id is open (the instance is gone), or
+ * when it has been sending for longer than `staleSeconds` (a live instance that hangs).
  */
 export async function markDeadSendsUnknown(
   db: DB,
-  opts: { instanceId: string; anyOwner: boolean; staleSeconds: number; lastError: string },
+  opts: { instanceId: string; anyOwner: boolean; liveInstancePrefix: string; staleSeconds: number; lastError: string },
 ) {
+  const prefixLength = opts.liveInstancePrefix.length;
   return db
     .updateTable('outbox')
     .set({ status: 'unknown', last_error: opts.lastError, locked_by: null, ...clearPrivateBody })
@@ -104,8 +108,17 @@ export async function markDeadSendsUnknown(
     .where((eb) =>
       eb.or([
         eb('locked_at', 'is', null),
+        eb('locked_by', 'is', null),
         eb('locked_at', '<', sql<Date>`now() - make_interval(secs => ${opts.staleSeconds})`),
-        ...(opts.anyOwner ? [eb('locked_by', 'is', null), eb('locked_by', '<>', opts.instanceId)] : []),
+        ...(opts.anyOwner
+          ? [eb('locked_by', '<>', opts.instanceId)]
+          : [
+              eb.and([
+                eb('locked_by', '<>', opts.instanceId),
+                sql<boolean>`outbox.locked_by not in (select substr(a.application_name, ${prefixLength + 1})
+                  from pg_stat_activity a where a.application_name like ${`${opts.liveInstancePrefix}%`})`,
+              ]),
+            ]),
       ]),
     )
     .returning(['id', 'campaign_id'])
@@ -149,6 +162,7 @@ export async function applyDeliveryStatus(db: DB, sid: string, status: 'delivere
 }
 
 export interface MessageFilter {
+  id?: number;
   status?: OutboxStatus;
   kind?: string;
   groupId?: string;
@@ -158,6 +172,7 @@ export interface MessageFilter {
 
 function filtered(db: DB, f: MessageFilter) {
   let q = db.selectFrom('outbox').leftJoin('campaigns', 'campaigns.id', 'outbox.campaign_id');
+  if (f.id !== undefined) q = q.where('outbox.id', '=', f.id);
   if (f.status) q = q.where('outbox.status', '=', f.status);
   if (f.kind) q = q.where('outbox.kind', '=', f.kind);
   if (f.groupId) q = q.where('campaigns.group_id', '=', f.groupId);
@@ -195,6 +210,11 @@ export async function listMessages(db: DB, opts: MessageFilter & { limit: number
   if (opts.beforeId !== undefined) q = q.where('outbox.id', '<', opts.beforeId);
   if (opts.offset) q = q.offset(opts.offset);
   return q.execute();
+}
+
+/** What one message said (subject and text; the html is the same text dressed), for an admin to read. */
+export async function messageText(db: DB, id: number) {
+  return db.selectFrom('outbox').select(['subject', 'body']).where('id', '=', id).executeTakeFirst();
 }
 
 export async function countMessages(db: DB, f: MessageFilter): Promise<number> {
@@ -304,7 +324,7 @@ export async function recentMessagesOfKind(trx: DB, kind: string, userIds: strin
       eb.or([
         eb.and([eb('status', 'in', ['queued', 'sending']), eb('created_at', '>', sql<Date>`now() - interval '1 day'`)]),
         eb.and([
-          eb('status', 'in', ['sent', 'delivered', 'undelivered', 'skipped', 'unknown']),
+          eb('status', 'in', ['sent', 'kept', 'delivered', 'undelivered', 'skipped', 'unknown']),
           eb('created_at', '>', sql<Date>`now() - make_interval(secs => ${windowSeconds})`),
         ]),
       ]),

@@ -6,8 +6,10 @@ import { normalizePhone } from '../users/phone';
 import { log } from '../../log';
 import { authPlugin } from '../../plugins/auth';
 import { badRequest, errorResponses, forbidden } from '../../plugins/errors';
-import { DEFAULT_MESSAGES_LIMIT, messagesAnswer, messagesQuery, type MessageView } from './model';
-import { countMessages, groupsWithMessages, listMessages } from './repository';
+import { NotFound } from '../../errors';
+import { namedPlaceholders } from './outbox';
+import { DEFAULT_MESSAGES_LIMIT, messageDetail, messageParams, messagesAnswer, messagesQuery, type MessageView } from './model';
+import { countMessages, groupsWithMessages, listMessages, messageText, PRIVATE_BODY_KINDS } from './repository';
 import { handleDeliveryStatus, handleInboundSms } from './service';
 
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
@@ -19,10 +21,13 @@ const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>
  * body). Filters: `status`, `kind`, `groupId` (the campaign's group), `campaignId`; `limit` + `before` page by id.
  * With `page` (and `pageSize`, default 100) it answers `{ messages, total, groups }` for that page instead, `groups`
  * being `[{ id, name }]` of the groups that have had messages (for a filter).
- * `status`: queued | sending | sent | delivered | undelivered | failed | skipped | unknown. `unknown`: the send was
+ * `status`: queued | sending | sent | kept | delivered | undelivered | failed | skipped | unknown. `unknown`: the send was
  * cut off by a stop or crash and is never retried (it may have arrived); `delivered`/`undelivered`: Twilio's
  * delivery report. `retrying` marks a queued message whose last attempt failed and that will be tried again.
- * `provider: "outbox"` with status sent means the message was kept here and went to nobody (no provider configured).
+ * `kept`: handled by the outbox-only provider (no SMS / e-mail provider configured): it went to nobody.
+ * GET /api/messages/{id} answers one message in that shape plus `{ subject, body, bodyNote }`: what it said (links
+ * shown as "[personal link to <module>]"), or `body: null` and `bodyNote` saying why the text is not kept
+ * (post-chat texts are cleared once sent, PRODUCT §7).
  */
 export const messagesRoutes = (deps: AppDeps) =>
   new Elysia({ prefix: '/api' })
@@ -44,6 +49,15 @@ export const messagesRoutes = (deps: AppDeps) =>
         return { messages: rows.map(messageView), total, groups };
       },
       { auth: 'admin', query: messagesQuery, response: { 200: messagesAnswer, ...errorResponses } },
+    )
+    .get(
+      '/messages/:id',
+      async ({ params }) => {
+        const [[row], text] = await Promise.all([listMessages(deps.db, { id: params.id, limit: 1 }), messageText(deps.db, params.id)]);
+        if (!row || !text) throw new NotFound('Message not found');
+        return { ...messageView(row), ...readable(row, text) };
+      },
+      { auth: 'admin', params: messageParams, response: { 200: messageDetail, ...errorResponses } },
     )
     // Twilio's inbound SMS webhook: no session; the X-Twilio-Signature over PUBLIC_URL + path is the proof.
     // It answers TwiML (a Response, which Elysia never checks), so only its `{ error }` answers have schemas.
@@ -94,6 +108,19 @@ const messageView = (r: MessageRow): MessageView => ({
   groupName: r.group_name,
   retrying: r.status === 'queued' && r.attempts > 0,
 });
+
+/** The text as an admin may read it: the personal link's placeholder named, never filled with a token. */
+function readable(row: MessageRow, text: { subject: string | null; body: string }) {
+  if (text.body !== '') {
+    return { subject: text.subject, body: namedPlaceholders(text.body), bodyNote: null };
+  }
+  const bodyNote = PRIVATE_BODY_KINDS.includes(row.kind)
+    ? 'The text is no longer kept: a post-chat message is cleared once it is sent or has finally failed (privacy).'
+    : row.status === 'skipped'
+      ? 'No text was written: this member was skipped.'
+      : 'No text is kept for this message.';
+  return { subject: text.subject, body: null, bodyNote };
+}
 
 /** The posted form when X-Twilio-Signature proves Twilio sent it to PUBLIC_URL + this path; else 403. */
 function signedTwilioParams(deps: AppDeps, request: Request, body: unknown, what: string): Record<string, string> {

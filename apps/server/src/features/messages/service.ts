@@ -92,8 +92,15 @@ async function sendOne(deps: AppDeps, row: Claimed, links: Map<string, string> |
       row.channel === 'sms'
         ? await deps.providers.sms.send({ to: row.to_address, body: filled.body })
         : await deps.providers.email.send({ to: row.to_address, subject: row.subject ?? 'Hearth', text: filled.body, html: filled.html });
-    log.info('message sent', { outboxId: row.id, channel: row.channel, provider: provider.kind, attempt: row.attempts });
-    return settle({ status: 'sent', provider: provider.kind, providerMessageId });
+    // The outbox-only provider (no Twilio / SMTP configured) sends nothing: the message is kept, not sent.
+    const status = provider.kind === 'outbox' ? ('kept' as const) : ('sent' as const);
+    log.info(status === 'kept' ? 'message kept in the outbox' : 'message sent', {
+      outboxId: row.id,
+      channel: row.channel,
+      provider: provider.kind,
+      attempt: row.attempts,
+    });
+    return settle({ status, provider: provider.kind, providerMessageId });
   } catch (err) {
     const e = err instanceof SendError ? err : new SendError('Internal error while sending', true);
     if (!(err instanceof SendError)) log.error('message send crashed', { outboxId: row.id, name: (err as Error)?.name });
@@ -112,14 +119,21 @@ export async function finishCampaigns(deps: AppDeps, campaignIds: Iterable<strin
 /** How long a send may be 'sending' before any instance counts it as cut off (provider calls time out at 20 s). */
 export const SENDING_STALE_SECONDS = 120;
 
+/** The job queue's connections are named this plus the instance's id (jobs.ts): a live instance is a connected one. */
+export const SEND_WORKER_APP_PREFIX = 'hearth-jobs:';
+
 /**
  * At start (and now and then after): sends cut off by a server that stopped or crashed become 'unknown'.
- * On PGlite only this process uses the database, so every send it did not start is dead.
+ * On PGlite only this process uses the database, so every send it did not start is dead. On PostgreSQL a send
+ * is dead when the instance that claimed it has no connection left (a crashed process's connections close with
+ * it), or when it has been sending for longer than any provider call takes; so a restart shows it at once,
+ * not 120 s later.
  */
 export async function recoverDeadSends(deps: AppDeps, instanceId: string): Promise<number> {
   const rows = await markDeadSendsUnknown(deps.db, {
     instanceId,
     anyOwner: deps.dbKind === 'pglite',
+    liveInstancePrefix: SEND_WORKER_APP_PREFIX,
     staleSeconds: SENDING_STALE_SECONDS,
     lastError: INTERRUPTED,
   });

@@ -78,10 +78,18 @@ export function alreadySentOf(status: number, value: unknown): AlreadySentError 
   const count = typeof body.alreadySent === 'number' ? body.alreadySent : body.alreadySent === true ? 1 : 0
   if (count <= 0) return null
   const error = typeof body.error === 'string' && body.error ? body.error : 'Already sent'
-  return new AlreadySentError(error, count, typeof body.sentAt === 'string' ? body.sentAt : null)
+  // The typed client turns ISO dates into Date objects.
+  const sentAt = body.sentAt instanceof Date ? body.sentAt.toISOString() : typeof body.sentAt === 'string' ? body.sentAt : null
+  return new AlreadySentError(error, count, sentAt)
 }
 
 type InviteInput = { userFile: string; to: string | null; moduleName?: string; force?: boolean }
+
+/** POST /api/invitations/preview: what the invitation would say and where it would go; nothing is sent. */
+export const previewInvite = (channel: InviteChannel, { userFile, to, moduleName = DEFAULT_INVITE_MODULE }: InviteInput) =>
+  unwrap(client.api.invitations.preview.post({ userFile, channel, to, moduleName }))
+
+export type InvitePreview = Awaited<ReturnType<typeof previewInvite>>
 
 /**
  * Sends one invitation. Resolves to the server's answer; a refused repeat rejects with AlreadySentError (so the

@@ -31,20 +31,23 @@ export function alreadySentOf(status: number, value: unknown): AlreadySentError 
   return new AlreadySentError(error, count, sentAt)
 }
 
-type BlastInput = { groupId: string; kind: BlastKind; moduleName?: string }
+/** `unknownOnly`: only the members whose last message of this kind was cut off by a crash (issue 21). */
+type BlastInput = { groupId: string; kind: BlastKind; moduleName?: string; unknownOnly?: boolean }
 
 /** POST /api/blasts/preview: who would receive it, who is skipped and why, and whether it went out before. */
 export const previewBlast = (input: BlastInput) => unwrap(client.api.blasts.preview.post(input))
 
 export type BlastPreview = Awaited<ReturnType<typeof previewBlast>>
 
-/** POST /api/blasts → 202 `{ campaignId, kind, total }`; a refused repeat rejects with AlreadySentError. */
+/** POST /api/blasts → 202 `{ campaignId, kind, total, recipients }`; a refused repeat rejects with AlreadySentError. */
 export async function startBlast(input: BlastInput & { force?: boolean }) {
   const result = await client.api.blasts.post(input)
   const refused = result.error ? alreadySentOf(result.error.status as number, result.error.value) : null
   if (refused) throw refused
   return unwrap(Promise.resolve(result))
 }
+
+export type BlastStarted = Awaited<ReturnType<typeof startBlast>>
 
 /** GET /api/blasts/{campaignId}: the counts by outbox state, `done` once nothing is queued or sending. */
 export const fetchBlast = (campaignId: string, options: Options = {}) =>

@@ -50,20 +50,25 @@ test('success, already-sent and bulk texts', () => {
   expect(bulkFailureTitle('email', 1, 3)).toBe('Failed to send 1 Email messages of 3')
 })
 
-test('blastProgress folds the outbox states into what the admin reads', () => {
-  const counts = { queued: 3, sending: 1, sent: 4, delivered: 2, undelivered: 1, failed: 1, skipped: 2, unknown: 1 }
+test('blastProgress folds the outbox states into what the admin reads, of the members it goes to', () => {
+  const counts = { queued: 3, sending: 1, sent: 4, kept: 0, delivered: 2, undelivered: 1, failed: 1, skipped: 2, unknown: 1 }
   expect(blastProgress(counts, 15)).toEqual({
     waiting: 4,
     sent: 6,
+    kept: 0,
     failed: 2,
     skipped: 2,
     unknown: 1,
-    finished: 11,
-    total: 15,
-    percent: 73,
+    finished: 9,
+    total: 13,
+    percent: 69,
   })
-  const none = { queued: 0, sending: 0, sent: 0, delivered: 0, undelivered: 0, failed: 0, skipped: 0, unknown: 0 }
+  const none = { queued: 0, sending: 0, sent: 0, kept: 0, delivered: 0, undelivered: 0, failed: 0, skipped: 0, unknown: 0 }
   expect(blastProgress(none, 0).percent).toBe(100)
+  // Issue 21: a preview of 2 recipients of 15 starts at "0 of 2", not "0 of 15".
+  expect(blastProgress({ ...none, queued: 2, skipped: 13 }, 15)).toMatchObject({ finished: 0, total: 2, skipped: 13 })
+  // With no provider the messages are kept, not sent.
+  expect(blastProgress({ ...none, kept: 2, skipped: 13 }, 15)).toMatchObject({ sent: 0, kept: 2, finished: 2, total: 2, percent: 100 })
 })
 
 test('dates may arrive as Date objects (the typed client parses ISO strings)', () => {

@@ -70,6 +70,7 @@ export type OutboxCounts = {
   queued: number
   sending: number
   sent: number
+  kept: number
   delivered: number
   undelivered: number
   failed: number
@@ -77,16 +78,22 @@ export type OutboxCounts = {
   unknown: number
 }
 
-/** A blast's progress as the admin reads it: waiting, sent, failed, skipped, unknown (cut off by a crash). */
+/**
+ * A blast's progress as the admin reads it: waiting, sent, kept in the outbox (no provider), failed, unknown (cut
+ * off by a crash), of the members it goes to; the skipped ones are counted apart, so "Sending… 0 of 2" follows a
+ * preview of 2 recipients, not the group's size.
+ */
 export function blastProgress(counts: OutboxCounts, total: number) {
   const waiting = counts.queued + counts.sending
   const sent = counts.sent + counts.delivered
+  const kept = counts.kept
   const failed = counts.failed + counts.undelivered
-  const finished = sent + failed + counts.skipped + counts.unknown
-  const of = Math.max(total, finished + waiting)
+  const finished = sent + kept + failed + counts.unknown
+  const of = Math.max(total - counts.skipped, finished + waiting)
   return {
     waiting,
     sent,
+    kept,
     failed,
     skipped: counts.skipped,
     unknown: counts.unknown,

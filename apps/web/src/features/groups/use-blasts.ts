@@ -2,7 +2,7 @@
 // (PRODUCT §6). The loader's list (GET /api/blasts?groupId=) seeds it, so a reload finds a blast still running.
 import { useCallback, useEffect, useRef, useState } from 'react'
 
-import { fetchBlast, type Blast, type BlastKind } from '@/features/groups/blast-api'
+import { fetchBlast, type Blast, type BlastKind, type BlastStarted } from '@/features/groups/blast-api'
 import { blastProgress, bulkFailureTitle, plural, timeOf } from '@/features/groups/texts'
 import { notify } from '@/lib/notify'
 
@@ -24,18 +24,24 @@ function latestOf(blasts: readonly Blast[]): Latest {
   return latest
 }
 
-/** Tells the admin how a blast they watched ended: SPEC §8's bulk failure text, or how many it reached. */
+/**
+ * Tells the admin how a blast they watched ended: SPEC §8's bulk failure text, how many it reached, or, with no
+ * provider configured, that the messages were kept in the outbox (never "sent").
+ */
 function announce(blast: Blast) {
   const { title, channel } = BLAST_LABELS[blast.kind]
   const progress = blastProgress(blast.counts, blast.total)
   const failed = progress.failed + progress.unknown
+  const skipped = progress.skipped ? `${plural(progress.skipped, 'member')} skipped` : undefined
   if (failed > 0) {
     const lines = blast.failures.map((f) => `${f.name}: ${f.error}`)
     notify.bulkFailures(bulkFailureTitle(channel, failed, progress.total), lines.length ? lines : [`${plural(failed, 'message')} not sent`])
-  } else {
-    notify.success(`${title} sent to ${plural(progress.sent, 'member')}`, {
-      description: progress.skipped ? `${plural(progress.skipped, 'member')} skipped` : undefined,
+  } else if (progress.kept > 0 && progress.sent === 0) {
+    notify.info(`${title} kept in the outbox for ${plural(progress.kept, 'member')}`, {
+      description: [`No ${channel === 'sms' ? 'SMS' : 'e-mail'} provider configured: nothing was sent.`, skipped].filter(Boolean).join(' '),
     })
+  } else {
+    notify.success(`${title} sent to ${plural(progress.sent, 'member')}`, { description: skipped })
   }
 }
 
@@ -91,15 +97,25 @@ export function useBlasts(initial: readonly Blast[]) {
     }
   }, [runningIds, latest])
 
-  /** A blast just started: show it at once (all queued) and watch it until done. */
-  const track = useCallback((started: { campaignId: string; kind: BlastKind; total: number }, groupId: string) => {
+  /** A blast just started: show it at once (its recipients queued, the rest skipped, as the preview said) and watch it until done. */
+  const track = useCallback((started: BlastStarted, groupId: string) => {
     watched.current.add(started.campaignId)
     const blast: Blast = {
       campaignId: started.campaignId,
       groupId,
       kind: started.kind,
       total: started.total,
-      counts: { queued: started.total, sending: 0, sent: 0, delivered: 0, undelivered: 0, failed: 0, skipped: 0, unknown: 0 },
+      counts: {
+        queued: started.recipients,
+        sending: 0,
+        sent: 0,
+        kept: 0,
+        delivered: 0,
+        undelivered: 0,
+        failed: 0,
+        skipped: started.total - started.recipients,
+        unknown: 0,
+      },
       done: false,
       failures: [],
       skipped: [],

@@ -30,3 +30,9 @@ export async function loadMessages(search: MessagesSearch, signal: AbortSignal) 
     return { ok: false as const, error: errorMessage(error) }
   }
 }
+
+/** GET /api/messages/{id}: one message with what it said, or why its text is no longer kept (PRODUCT §7). */
+export const fetchMessage = (id: number, options: { signal?: AbortSignal } = {}) =>
+  unwrap(client.api.messages({ id }).get({ fetch: { signal: options.signal } }))
+
+export type MessageDetail = Awaited<ReturnType<typeof fetchMessage>>

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 
-import { formatWhen, kindLabel, statusOf } from '@/features/messages/labels'
+import { formatWhen, kindLabel, statusHint, statusOf } from '@/features/messages/labels'
 
 describe('statusOf', () => {
   test('names each state and its tone', () => {
@@ -11,6 +11,14 @@ describe('statusOf', () => {
     expect(statusOf({ status: 'unknown', retrying: false })).toEqual({ label: 'Unknown', tone: 'warning' })
     expect(statusOf({ status: 'skipped', retrying: false })).toEqual({ label: 'Skipped', tone: 'muted' })
     expect(statusOf({ status: 'queued', retrying: false })).toEqual({ label: 'Queued', tone: 'waiting' })
+    // Issue 21: a message kept in the outbox (no provider) is never shown as sent.
+    expect(statusOf({ status: 'kept', retrying: false })).toEqual({ label: 'Kept in outbox', tone: 'info' })
+  })
+
+  test("'kept' says which provider is missing", () => {
+    expect(statusHint({ status: 'kept', channel: 'sms' })).toBe('Kept in the outbox — no SMS provider configured: it went to nobody')
+    expect(statusHint({ status: 'kept', channel: 'email' })).toBe('Kept in the outbox — no e-mail provider configured: it went to nobody')
+    expect(statusHint({ status: 'sent', channel: 'sms' })).toBe('Handed to the provider')
   })
 
   test('a queued message whose last attempt failed is retrying', () => {

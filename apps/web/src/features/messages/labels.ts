@@ -11,6 +11,7 @@ export const STATUS_LABELS: Record<MessageStatus, string> = {
   queued: 'Queued',
   sending: 'Sending',
   sent: 'Sent',
+  kept: 'Kept in outbox',
   delivered: 'Delivered',
   undelivered: 'Undelivered',
   failed: 'Failed',
@@ -33,6 +34,7 @@ export const STATUS_HINTS: Record<MessageStatus, string> = {
   queued: 'Waiting to be sent',
   sending: 'Being sent now',
   sent: 'Handed to the provider',
+  kept: 'Kept in the outbox — no SMS or e-mail provider configured: it went to nobody',
   delivered: 'The provider reported it delivered',
   undelivered: 'The provider reported it could not be delivered',
   failed: 'Could not be sent',
@@ -40,7 +42,14 @@ export const STATUS_HINTS: Record<MessageStatus, string> = {
   unknown: 'The send was cut off by a restart: it may or may not have arrived. Not retried.',
 }
 
-export type Tone = 'good' | 'bad' | 'waiting' | 'muted' | 'warning'
+export type Tone = 'good' | 'bad' | 'waiting' | 'muted' | 'warning' | 'info'
+
+/** What 'kept' means for a message of this channel: nothing left the server, and why. */
+export const keptText = (channel: string) => `Kept in the outbox — no ${channel === 'email' ? 'e-mail' : 'SMS'} provider configured`
+
+/** The hint for a message's state, worded for its channel where that matters. */
+export const statusHint = (message: { status: string; channel: string }) =>
+  message.status === 'kept' ? `${keptText(message.channel)}: it went to nobody` : STATUS_HINTS[message.status as MessageStatus]
 
 /** The state as a person reads it: a queued message whose last attempt failed is retrying. */
 export function statusOf(message: { status: string; retrying: boolean }): { label: string; tone: Tone } {
@@ -55,7 +64,9 @@ export function statusOf(message: { status: string; retrying: boolean }): { labe
           ? 'warning'
           : status === 'skipped'
             ? 'muted'
-            : 'waiting'
+            : status === 'kept'
+              ? 'info'
+              : 'waiting'
   return { label: STATUS_LABELS[status] ?? message.status, tone }
 }
 

@@ -1,11 +1,24 @@
-// A row's invite SMS and invite e-mail buttons (SPEC §2, texts of §8). A repeat the server refuses (PRODUCT §6: 409
-// with `alreadySent` and `sentAt`) is shown with its date and sent again only after the admin confirms.
+// A row's invite SMS and invite e-mail buttons (SPEC §2, texts of §8). Like the group blasts, each asks first: a
+// dialog shows the recipient, the address and the text (the server's dry run), and says when it went before. A
+// repeat the server refuses (PRODUCT §6: 409 with `alreadySent` and `sentAt`) is shown with its date and sent again
+// only after the admin confirms. With no provider configured the toast says the message was kept in the outbox.
 import { useState } from 'react'
-import { Mail, MessageSquare } from 'lucide-react'
+import { LoaderCircle, Mail, MessageSquare, TriangleAlert } from 'lucide-react'
+
+import { Button } from '@hearth/ui/components/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@hearth/ui/components/dialog'
 
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { ContactSendButton } from '@/components/contact-send-button'
-import { AlreadySentError, sendInvite, type AdminUser, type InviteChannel } from '@/features/admin-users/api'
+import { MessagePreview } from '@/components/message-preview'
+import {
+  AlreadySentError,
+  previewInvite,
+  sendInvite,
+  type AdminUser,
+  type InviteChannel,
+  type InvitePreview,
+} from '@/features/admin-users/api'
 import { formatDateTime } from '@/features/admin-users/format'
 import { errorMessage } from '@/lib/api'
 import { notify } from '@/lib/notify'
@@ -16,23 +29,36 @@ const WORDS = {
 } as const
 
 type Refused = { channel: InviteChannel; error: AlreadySentError }
+type Asking = { channel: InviteChannel; preview: InvitePreview }
 
 export function InviteButtons({ user }: { user: AdminUser }) {
   const [busy, setBusy] = useState<InviteChannel | null>(null)
+  const [asking, setAsking] = useState<Asking | null>(null)
   const [refused, setRefused] = useState<Refused | null>(null)
+  const to = (channel: InviteChannel) => (channel === 'sms' ? user.phone_number : user.email)
+
+  const ask = async (channel: InviteChannel) => {
+    setBusy(channel)
+    try {
+      setAsking({ channel, preview: await previewInvite(channel, { userFile: user.fileName, to: to(channel) }) })
+    } catch (error) {
+      notify.error(WORDS[channel].failed, { description: failureText(channel, error) })
+    } finally {
+      setBusy(null)
+    }
+  }
 
   const send = async (channel: InviteChannel, force = false) => {
     setBusy(channel)
     try {
-      const answer = await sendInvite(channel, {
-        userFile: user.fileName,
-        to: channel === 'sms' ? user.phone_number : user.email,
-        force,
-      })
-      notify.success(WORDS[channel].sent(user.name), {
-        description: answer.duplicate ? 'It was already on its way, so it was not sent twice.' : answer.message,
-      })
+      const answer = await sendInvite(channel, { userFile: user.fileName, to: to(channel), force })
+      setAsking(null)
+      // SPEC's 'SMS sent to {name}' only for a real send; with no provider, the server's words say it was kept.
+      const duplicate = answer.duplicate ? 'It was already on its way, so it was not sent twice.' : undefined
+      if (answer.status === 'kept') notify.info(answer.message, { description: duplicate })
+      else notify.success(WORDS[channel].sent(user.name), { description: duplicate ?? answer.message })
     } catch (error) {
+      setAsking(null)
       if (error instanceof AlreadySentError) return setRefused({ channel, error })
       notify.error(WORDS[channel].failed, { description: failureText(channel, error) })
     } finally {
@@ -52,7 +78,7 @@ export function InviteButtons({ user }: { user: AdminUser }) {
         size="icon"
         className="size-7"
         aria-label={`Invite ${user.name} by SMS`}
-        onClick={() => send('sms')}
+        onClick={() => ask('sms')}
       >
         <MessageSquare aria-hidden />
       </ContactSendButton>
@@ -65,11 +91,19 @@ export function InviteButtons({ user }: { user: AdminUser }) {
         size="icon"
         className="size-7"
         aria-label={`Invite ${user.name} by e-mail`}
-        onClick={() => send('email')}
+        onClick={() => ask('email')}
       >
         <Mail aria-hidden />
       </ContactSendButton>
       {/* Mounted only when needed: a hundred rows need no hundred dialog roots. */}
+      {asking && (
+        <InviteDialog
+          asking={asking}
+          busy={busy !== null}
+          onCancel={() => setAsking(null)}
+          onSend={(force) => send(asking.channel, force)}
+        />
+      )}
       {refused && (
         <ConfirmDialog
           open
@@ -81,6 +115,47 @@ export function InviteButtons({ user }: { user: AdminUser }) {
         />
       )}
     </div>
+  )
+}
+
+function InviteDialog({
+  asking: { channel, preview },
+  busy,
+  onCancel,
+  onSend,
+}: {
+  asking: Asking
+  busy: boolean
+  onCancel: () => void
+  onSend: (force: boolean) => void
+}) {
+  const again = preview.alreadySent > 0
+  const when = formatDateTime(preview.sentAt)
+  return (
+    <Dialog open onOpenChange={(open) => !open && !busy && onCancel()}>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle className="break-words">{`Send the invitation ${WORDS[channel].what} to ${preview.name}?`}</DialogTitle>
+          <DialogDescription className="break-words">{`To ${preview.to}, with a personal link to ${preview.moduleName}.`}</DialogDescription>
+        </DialogHeader>
+        {again && (
+          <p className="flex items-start gap-2 rounded-lg border border-amber-300/60 bg-amber-50 p-3 text-sm text-amber-900">
+            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+            {`Already sent to ${preview.name}${when ? ` on ${when}` : ''}. Sending again reaches them a second time.`}
+          </p>
+        )}
+        <MessagePreview label="The message" subject={preview.subject} body={preview.body} />
+        <DialogFooter>
+          <Button variant="outline" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button onClick={() => onSend(again)} disabled={busy}>
+            {busy && <LoaderCircle className="animate-spin" aria-hidden />}
+            {again ? 'Send again' : `Send ${channel === 'sms' ? 'SMS' : 'e-mail'}`}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   )
 }
 

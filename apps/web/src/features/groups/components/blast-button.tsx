@@ -7,9 +7,17 @@ import { LoaderCircle, TriangleAlert } from 'lucide-react'
 import { Button } from '@hearth/ui/components/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@hearth/ui/components/dialog'
 
-import { AlreadySentError, previewBlast, startBlast, type BlastKind, type BlastPreview } from '@/features/groups/blast-api'
+import {
+  AlreadySentError,
+  previewBlast,
+  startBlast,
+  type BlastKind,
+  type BlastPreview,
+  type BlastStarted,
+} from '@/features/groups/blast-api'
 import { alreadySentText, plural } from '@/features/groups/texts'
 import { BLAST_LABELS } from '@/features/groups/use-blasts'
+import { MessagePreview } from '@/components/message-preview'
 import { errorMessage } from '@/lib/api'
 import { notify } from '@/lib/notify'
 
@@ -23,7 +31,7 @@ type BlastButtonProps = {
   disabled?: boolean
   /** While a blast of this kind runs, another cannot start. */
   running?: boolean
-  onStarted: (started: { campaignId: string; kind: BlastKind; total: number }) => void
+  onStarted: (started: BlastStarted) => void
 }
 
 type Step =
@@ -77,7 +85,7 @@ export function BlastButton({ groupId, kind, moduleName, label, icon, disabled, 
         {label}
       </Button>
       <Dialog open={dialogOpen} onOpenChange={(next) => !next && !busy && setStep({ name: 'closed' })}>
-        <DialogContent className="sm:max-w-lg">
+        <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-lg">
           {step.name === 'refused' ? (
             <DialogHeader>
               <DialogTitle>{`Send the ${title} again?`}</DialogTitle>
@@ -126,19 +134,48 @@ function PreviewBody({ title, preview, moduleName }: { title: string; preview: B
           {`${alreadySentText(preview.alreadySent, preview.sentAt)}.`}
         </p>
       )}
+      {preview.text && (
+        <MessagePreview
+          label={`The message, as ${preview.text.name} will read it`}
+          subject={preview.text.subject}
+          body={preview.text.body}
+        />
+      )}
+      {preview.receiving.length > 0 && (
+        <MemberList label={`${plural(preview.receiving.length, 'member')} receiving it`} listLabel="Receiving members">
+          {preview.receiving.map((r) => (
+            <li key={r.userFile} className="truncate border-b px-3 py-1.5 last:border-b-0">
+              {r.name}
+            </li>
+          ))}
+        </MemberList>
+      )}
       {preview.skipped.length > 0 && (
-        <div className="grid gap-2">
-          <p className="text-sm font-medium">{`${plural(preview.skipped.length, 'member')} skipped`}</p>
-          <ul aria-label="Skipped members" className="max-h-48 overflow-y-auto rounded-lg border text-sm">
-            {preview.skipped.map((s) => (
-              <li key={s.userFile} className="flex justify-between gap-3 border-b px-3 py-1.5 last:border-b-0">
-                <span className="truncate">{s.name}</span>
-                <span className="shrink-0 text-muted-foreground">{s.reason}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <MemberList label={`${plural(preview.skipped.length, 'member')} skipped`} listLabel="Skipped members">
+          {preview.skipped.map((s) => (
+            <li key={s.userFile} className="flex justify-between gap-3 border-b px-3 py-1.5 last:border-b-0">
+              <span className="truncate">{s.name}</span>
+              <span className="shrink-0 text-muted-foreground">{s.reason}</span>
+            </li>
+          ))}
+        </MemberList>
       )}
     </>
+  )
+}
+
+function MemberList({ label, listLabel, children }: { label: string; listLabel: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-2">
+      <p className="text-sm font-medium">{label}</p>
+      {/* Scrolls when long; focusable so a keyboard can scroll it too. */}
+      <ul
+        aria-label={listLabel}
+        tabIndex={0}
+        className="max-h-40 overflow-y-auto rounded-lg border text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >
+        {children}
+      </ul>
+    </div>
   )
 }

@@ -9,7 +9,7 @@ import { Label } from '@hearth/ui/components/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@hearth/ui/components/select'
 
 import { setGroupModule, type Settled } from '@/features/groups/api'
-import type { Blast, BlastKind } from '@/features/groups/blast-api'
+import type { Blast, BlastKind, BlastStarted } from '@/features/groups/blast-api'
 import { BlastButton } from '@/features/groups/components/blast-button'
 import { BlastStatus } from '@/features/groups/components/blast-status'
 import { CardSection } from '@/components/card-section'
@@ -27,7 +27,7 @@ type InvitationsCardProps = {
   moduleName: string
   onModuleChange: (name: string) => void
   latest: Partial<Record<BlastKind, Blast>>
-  onStarted: (started: { campaignId: string; kind: BlastKind; total: number }) => void
+  onStarted: (started: BlastStarted) => void
   className?: string
 }
 
@@ -115,8 +115,10 @@ export function InvitationsCard(props: InvitationsCardProps) {
       </div>
       {(latest['invite-sms'] || latest['invite-email']) && (
         <div className="grid gap-2">
-          {latest['invite-sms'] && <BlastStatus blast={latest['invite-sms']} />}
-          {latest['invite-email'] && <BlastStatus blast={latest['invite-email']} />}
+          {latest['invite-sms'] && <BlastStatus blast={latest['invite-sms']} moduleName={moduleName || undefined} onStarted={onStarted} />}
+          {latest['invite-email'] && (
+            <BlastStatus blast={latest['invite-email']} moduleName={moduleName || undefined} onStarted={onStarted} />
+          )}
         </div>
       )}
     </CardSection>

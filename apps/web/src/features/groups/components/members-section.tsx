@@ -53,7 +53,9 @@ export function MembersSection({ group, moduleName }: { group: GroupPage; module
         const answer = await sendToMember(what, target, force)
         // Sent again within a minute, the server answers the same message instead of sending a second one.
         const description = answer.duplicate ? 'It was sent moments ago, so it was not sent twice.' : answer.message
-        notify.success(sentText(what.channel, member.name), { description, durationMs })
+        // SPEC's 'SMS sent to {name}' only for a real send; with no provider, the server's words say it was kept.
+        if (answer.status === 'kept') notify.info(answer.message, { description: answer.duplicate ? description : undefined, durationMs })
+        else notify.success(sentText(what.channel, member.name), { description, durationMs })
       } catch (error) {
         if (error instanceof AlreadySentError) return setRefused({ member, send: what, error })
         const status = isApiError(error) ? error.status : 0

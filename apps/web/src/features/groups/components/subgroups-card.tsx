@@ -9,7 +9,7 @@ import { Input } from '@hearth/ui/components/input'
 import { Label } from '@hearth/ui/components/label'
 
 import { assignSubgroups } from '@/features/groups/api'
-import type { Blast, BlastKind } from '@/features/groups/blast-api'
+import type { Blast, BlastKind, BlastStarted } from '@/features/groups/blast-api'
 import { BlastButton } from '@/features/groups/components/blast-button'
 import { BlastStatus } from '@/features/groups/components/blast-status'
 import { CardSection } from '@/components/card-section'
@@ -21,7 +21,7 @@ type SubgroupsCardProps = {
   groupId: string
   subgroupCount: number
   latest: Partial<Record<BlastKind, Blast>>
-  onStarted: (started: { campaignId: string; kind: BlastKind; total: number }) => void
+  onStarted: (started: BlastStarted) => void
   className?: string
 }
 
@@ -104,8 +104,8 @@ export function SubgroupsCard({ groupId, subgroupCount, latest, onStarted, class
           ))}
         </div>
         {subgroupCount === 0 && <p className="text-xs text-muted-foreground">Assign subgroups first.</p>}
-        {latest['assignment-sms'] && <BlastStatus blast={latest['assignment-sms']} />}
-        {latest['assignment-email'] && <BlastStatus blast={latest['assignment-email']} />}
+        {latest['assignment-sms'] && <BlastStatus blast={latest['assignment-sms']} onStarted={onStarted} />}
+        {latest['assignment-email'] && <BlastStatus blast={latest['assignment-email']} onStarted={onStarted} />}
       </div>
     </CardSection>
   )

@@ -1,7 +1,8 @@
 // Admin Messages (PRODUCT §6: "Admins see each message's state"): the outbox newest first, 100 a page, filtered by
-// group, kind and state (all in the URL). Bodies are never shown or sent here; a message cut off by a restart is
-// 'Unknown', never retried by itself.
-import { useEffect, useState } from 'react'
+// group, kind and state (all in the URL). The list carries no bodies: a message opened in its dialog shows what it
+// said while that is kept. A message cut off by a restart is 'Unknown', never retried by itself; one kept in the
+// outbox (no provider configured) is 'Kept in outbox', never 'Sent'.
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { getRouteApi, useRouter, useRouterState } from '@tanstack/react-router'
 import { RefreshCw } from 'lucide-react'
 
@@ -16,12 +17,14 @@ import { MESSAGES_PAGE_SIZE, type MessageRow } from '@/features/messages/api'
 import { LoadFailed } from '@/components/load-failed'
 import { MessageFilters } from '@/features/messages/components/message-filters'
 import { messageColumns } from '@/features/messages/components/message-columns'
+import { MessageDialog } from '@/features/messages/components/message-dialog'
 import { notify } from '@/lib/notify'
 
 const route = getRouteApi('/_staff/_admin/admin-messages')
 
 const NO_MESSAGES: MessageRow[] = []
 const NO_GROUPS: Array<{ id: string; name: string }> = []
+const LOADING_COLUMNS = messageColumns()
 
 export function MessagesPage() {
   const result = route.useLoaderData()
@@ -30,6 +33,17 @@ export function MessagesPage() {
   const router = useRouter()
   const pending = useRouterState({ select: (state) => state.status === 'pending' })
   const [refreshing, setRefreshing] = useState(false)
+  const [opened, setOpened] = useState<MessageRow | null>(null)
+  // Where focus goes back to when the dialog closes (the dialog has no trigger of its own).
+  const opener = useRef<HTMLElement | null>(null)
+  const columns = useMemo(
+    () =>
+      messageColumns((message, from) => {
+        opener.current = from
+        setOpened(message)
+      }),
+    [],
+  )
 
   const messages = result.ok ? result.data.messages : NO_MESSAGES
   const total = result.ok ? result.data.total : 0
@@ -93,7 +107,7 @@ export function MessagesPage() {
           >
             <DataTable
               label="Messages"
-              columns={messageColumns}
+              columns={columns}
               data={messages}
               getRowId={(message) => String(message.id)}
               emptyText={filtered ? 'No messages match these filters.' : 'No messages yet. Invitations and notices appear here once sent.'}
@@ -109,6 +123,7 @@ export function MessagesPage() {
       ) : (
         <LoadFailed title="Failed to load messages" error={result.error} onRetry={refresh} />
       )}
+      <MessageDialog message={opened} onClose={() => setOpened(null)} returnFocus={opener} />
     </section>
   )
 }
@@ -128,7 +143,7 @@ export function MessagesPending() {
         ))}
       </div>
       <div className="rounded-xl border bg-card p-4 shadow-xs">
-        <DataTable label="Messages" columns={messageColumns} data={NO_MESSAGES} getRowId={(m) => String(m.id)} loading skeletonRows={8} />
+        <DataTable label="Messages" columns={LOADING_COLUMNS} data={NO_MESSAGES} getRowId={(m) => String(m.id)} loading skeletonRows={8} />
       </div>
     </section>
   )
