@@ -6,6 +6,7 @@ import { log } from '../log';
 import { hashToken, STAFF_COOKIE, staffFromCookie, USER_COOKIE, userFromCookie, type Identity } from '../plugins/auth';
 import { forbidden, unauthorized } from '../plugins/errors';
 import { checkClientEvent } from './client-events';
+import { AudioBudget, AUDIO_TOO_FAST, type Clock } from './audio-budget';
 import { AppendFrame, takeAppendsFirst } from './fast-append';
 import { GcPacer } from './gc-pacer';
 import { SingleFlight } from './single-flight';
@@ -47,6 +48,8 @@ interface Slot {
   closedHere: boolean;
   /** Events sent before the session exists; the session takes this queue over (one queue, one bound). */
   pending: PendingEvents;
+  /** The audio this socket may still send (audio-budget.ts). */
+  audioBudget: AudioBudget;
   send(text: string): void;
   close(code: number, reason: string): void;
   /** A checked append frame (fast-append.ts): straight up once the session is ready, else queued like any event. */
@@ -106,6 +109,8 @@ export interface RealtimeOptions {
   liveTiming?: LiveRegistryTiming;
   /** Tests watch the collection pacing (gc-pacer.ts). */
   gcPacer?: GcPacer;
+  /** The clock of the audio rate limit (audio-budget.ts): tests advance it instead of waiting. */
+  audioClock?: Clock;
 }
 
 /** A clean close the page chose (or a closing tab): the session ends. Anything else may be a dropped network. */
@@ -276,6 +281,7 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
         closed: false,
         closedHere: false,
         pending: new PendingEvents(),
+        audioBudget: new AudioBudget(opts.audioClock),
         send(text) {
           if (slot.closed) return;
           pacer.frames++;
@@ -289,6 +295,7 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
         },
         append(frame, audio) {
           if (slot.closed) return;
+          if (!slot.audioBudget.take(audio.length)) return slot.close(CLOSE_CODES.policy, AUDIO_TOO_FAST);
           pacer.frames++;
           if (slot.session) slot.session.appendAudio(frame, audio);
           else slot.pending.push(new AppendFrame(audio, frame));
@@ -314,6 +321,9 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
       const check = checkClientEvent(message, { staff: slot.userId === null });
       if (!check.ok) return slot.close(CLOSE_CODES.policy, check.reason);
       if (check.event.type === 'hearth.ping') return slot.send(JSON.stringify({ type: 'hearth.pong', id: check.event.id }));
+      // Appends in another spelling than the page's (fast-append.ts) count against the same budget.
+      if (check.event.type === 'input_audio_buffer.append' && !slot.audioBudget.take(check.event.audio.length))
+        return slot.close(CLOSE_CODES.policy, AUDIO_TOO_FAST);
       deliver(slot, check.event);
     },
     close(ws, code) {
