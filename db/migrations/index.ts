@@ -4,6 +4,7 @@ import * as staffDisabled from './20261124090000_staff_disabled';
 import * as blasts from './20261124120000_blasts';
 import * as indexes from './20261126110000_indexes';
 import * as liveVoiceSessions from './20261126120000_live_voice_sessions';
+import * as liveVoiceSignIns from './20261128014500_live_voice_sign_ins';
 
 // Listed statically so migrations work after bundling. Frozen once landed: add, never edit.
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '20261124120000_blasts': blasts,
   '20261126110000_indexes': indexes,
   '20261126120000_live_voice_sessions': liveVoiceSessions,
+  '20261128014500_live_voice_sign_ins': liveVoiceSignIns,
 };

@@ -153,6 +153,51 @@ describe('within the grace period', () => {
   });
 });
 
+describe('a session resumed with another sign-in of the same person', () => {
+  /** An operator with a password, signed in twice (two browsers), as the sign-in endpoint does it. */
+  async function signedInTwice(): Promise<[string, string]> {
+    const email = `twice.${Math.random().toString(36).slice(2, 8)}@hearth.test`;
+    const password = 'a long enough password';
+    const admin = await ctx.staffCookie('admin');
+    expect((await ctx.request('POST', '/api/staff', { cookie: admin, body: { email, role: 'operator', password } })).status).toBe(200);
+    const signIn = async () => {
+      const res = await ctx.request('POST', '/api/auth/login', { body: { email, password } });
+      expect(res.status).toBe(200);
+      return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+    };
+    return [await signIn(), await signIn()];
+  }
+
+  /** Opens with `opening`, drops, and comes back with `resuming` to the same session. */
+  async function resumedWith(opening: string, resuming: string) {
+    const { client, upstream, token } = await connect(opening, '?page=console');
+    client.close(4100);
+    await upstream.waitFor('response.cancel');
+    const back = await reopen(resuming, '?page=console', token);
+    expect((await back.waitFor('hearth.resumed')).mode).toBe('resumed');
+    return { back, upstream };
+  }
+
+  const SIGNED_OUT = { code: CLOSE_CODES.signedOut, reason: 'Signed out: this sign-in is no longer valid' };
+  const closedWithin = (socket: TestSocket, ms: number) => Promise.race([socket.closed, Bun.sleep(ms).then(() => 'still open')]);
+
+  test('signing out of the sign-in it was resumed with ends it within 2 s', async () => {
+    const [opening, resuming] = await signedInTwice();
+    const { back, upstream } = await resumedWith(opening, resuming);
+    expect((await ctx.request('POST', '/api/auth/logout', { cookie: resuming })).status).toBe(200);
+    expect(await closedWithin(back, 2000)).toMatchObject(SIGNED_OUT);
+    await upstream.closed;
+  });
+
+  test('signing out of the sign-in that opened it ends it as well', async () => {
+    const [opening, resuming] = await signedInTwice();
+    const { back, upstream } = await resumedWith(opening, resuming);
+    expect((await ctx.request('POST', '/api/auth/logout', { cookie: opening })).status).toBe(200);
+    expect(await closedWithin(back, 2000)).toMatchObject(SIGNED_OUT);
+    await upstream.closed;
+  });
+});
+
 describe('after the grace period', () => {
   test('the session ends with its post-chat work once; a new one goes on from a summary, at the same prompt', async () => {
     const user = await ctx.createUser('Rowan');

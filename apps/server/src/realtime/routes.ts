@@ -155,10 +155,20 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
     const id = resumeSessionId(token);
     const owner = ownerKey(admitted.identity);
     const session = id ? byId.get(id) : undefined;
-    if (session && sameToken(session.resumeToken, token) && ownerKey(session.identity) === owner && session.reattach(slot)) {
-      slot.session = session;
-      for (const event of slot.pending.take()) session.onClientEvent(event);
-      return;
+    // Tied first to the sign-in it comes back with (which may not be the one that opened it): signing out of
+    // either then ends the session.
+    if (
+      session &&
+      sameToken(session.resumeToken, token) &&
+      ownerKey(session.identity) === owner &&
+      (await live.tieSignIn(session.id, admitted.authSession))
+    ) {
+      if (slot.closed) return;
+      if (session.reattach(slot)) {
+        slot.session = session;
+        for (const event of slot.pending.take()) session.onClientEvent(event);
+        return;
+      }
     }
     if (id && !session && (await live.onAnotherInstance(id))) {
       return slot.close(CLOSE_CODES.resumeElsewhere, 'This session is on another server process: connect again');
