@@ -4,23 +4,31 @@ import { createProviders } from '../providers';
 import { startFakeRealtime, type FakeRealtime } from '../test/fake-openai-realtime';
 import { createTestContext, testConfig, type TestContext } from '../test/harness';
 import { loadModuleVersion } from '../features/sequences/lookup';
+import { AUDIO_TOO_FAST } from './audio-budget';
 import { KEY, ORIGIN } from './relay-fixture';
 import { dropAbruptly, openRawSocket } from './raw-socket';
-import { TestSocket, type Json } from './test-support';
+import { TestSocket, toneBase64, type Json } from './test-support';
 
 // Issue 10: a page whose socket drops comes back to the same session within the grace period; after it, a new
 // session goes on from the relay's memory of the conversation. Post-chat work runs once, at the real end.
 const GRACE_MS = 2500;
+const FRAME = toneBase64(20); // 20 ms of 24 kHz PCM16
 
 let fake: FakeRealtime;
 let ctx: TestContext;
 let wsUrl: string;
 let staff: string;
+/** The audio rate limit's clock (audio-budget.ts): still, so a budget spent here is not refilled meanwhile. */
+const audioClock = () => 0;
 
 beforeAll(async () => {
   fake = startFakeRealtime({ apiKey: KEY, autoRespond: false });
   const config = { openaiApiKey: KEY, openaiRealtimeUrl: fake.url, voiceResumeGraceMs: GRACE_MS };
-  ctx = await createTestContext({ config, deps: { providers: { ...createProviders(testConfig()), realtime: { kind: 'openai' } } } });
+  ctx = await createTestContext({
+    config,
+    deps: { providers: { ...createProviders(testConfig()), realtime: { kind: 'openai' } } },
+    app: { realtime: { audioClock } },
+  });
   ctx.app.listen({ port: 0, hostname: '127.0.0.1' });
   wsUrl = `ws://127.0.0.1:${ctx.app.server!.port}/ws`;
   staff = await ctx.staffCookie('operator');
@@ -141,6 +149,23 @@ describe('within the grace period', () => {
     back.send({ type: 'not.allowed' });
     expect((await back.closed).code).toBe(CLOSE_CODES.policy);
     await next.closed;
+  });
+
+  test('coming back buys no new burst of audio: the budget is the session’s, not the socket’s', async () => {
+    const sixSeconds = (socket: TestSocket) => {
+      for (let i = 0; i < 300; i++) socket.send({ type: 'input_audio_buffer.append', audio: FRAME });
+    };
+    const { client, upstream, token } = await connect(staff);
+    sixSeconds(client);
+    await waitUntil(() => upstream.ofType('input_audio_buffer.append').length === 300);
+    client.close(4100);
+    await upstream.waitFor('response.cancel');
+    const back = await reopen(staff, '', token);
+    expect((await back.waitFor('hearth.resumed')).mode).toBe('resumed');
+    sixSeconds(back); // 12 s of audio at once in all: more than the 8 s burst
+    const closed = await Promise.race([back.closed, Bun.sleep(5000).then(() => 'still open')]);
+    expect(closed).toMatchObject({ code: CLOSE_CODES.policy, reason: AUDIO_TOO_FAST });
+    await upstream.closed;
   });
 
   test('pings are answered at once with the same id', async () => {

@@ -131,6 +131,8 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
   const reads = new SingleFlight();
   /** Live sessions by id, for a page reconnecting with its resume token. */
   const byId = new Map<string, VoiceSession>();
+  /** Each session's audio budget: a page coming back to it keeps spending the same one (no new burst per reconnect). */
+  const audioBudgets = new WeakMap<VoiceSession, AudioBudget>();
   const carryOvers = new CarryOvers(CARRY_OVER_MS);
   let stopping = false;
   deps.shutdown.add(async () => {
@@ -147,22 +149,24 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
     void live.release(slot.id);
   }
 
+  /** The session held here that a page reconnecting with `token` may come back to: the token and the person match. */
+  function resumable(admitted: Admitted, token: string): VoiceSession | undefined {
+    const id = resumeSessionId(token);
+    const session = id ? byId.get(id) : undefined;
+    const same = session && sameToken(session.resumeToken, token) && ownerKey(session.identity) === ownerKey(admitted.identity);
+    return same ? session : undefined;
+  }
+
   /**
    * A page reconnecting with `resume=`: back into its session when it is still here (within the grace), told
    * to try again when another instance holds it, else a new session going on from what the relay remembers.
    */
   async function resume(slot: Slot, admitted: Admitted, token: string) {
     const id = resumeSessionId(token);
-    const owner = ownerKey(admitted.identity);
-    const session = id ? byId.get(id) : undefined;
+    const session = resumable(admitted, token);
     // Tied first to the sign-in it comes back with (which may not be the one that opened it): signing out of
     // either then ends the session.
-    if (
-      session &&
-      sameToken(session.resumeToken, token) &&
-      ownerKey(session.identity) === owner &&
-      (await live.tieSignIn(session.id, admitted.authSession))
-    ) {
+    if (session && (await live.tieSignIn(session.id, admitted.authSession))) {
       if (slot.closed) return;
       if (session.reattach(slot)) {
         slot.session = session;
@@ -170,10 +174,10 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
         return;
       }
     }
-    if (id && !session && (await live.onAnotherInstance(id))) {
+    if (id && !byId.has(id) && (await live.onAnotherInstance(id))) {
       return slot.close(CLOSE_CODES.resumeElsewhere, 'This session is on another server process: connect again');
     }
-    await start(slot, admitted, (await carryOvers.take(token, owner)) ?? { summary: '' });
+    await start(slot, admitted, (await carryOvers.take(token, ownerKey(admitted.identity))) ?? { summary: '' });
   }
 
   async function start(slot: Slot, admitted: Admitted, carry?: Partial<CarryOver>) {
@@ -252,6 +256,7 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
     sessions.add(session);
     pacer.setActive(true);
     byId.set(session.id, session);
+    audioBudgets.set(session, slot.audioBudget);
     slot.session = session;
     // A page that asked to resume learns first that this is a new session (with the conversation summarised or not).
     if (carry) session.sendClient({ type: 'hearth.resumed', mode: 'restarted', summarised: Boolean(carry.summary), missed: 0 });
@@ -284,6 +289,8 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
       const data = ws.data as unknown as { hearth: Admitted; slot?: Slot };
       const raw = ws.raw;
       const admitted = data.hearth;
+      const token = admitted.query.resume;
+      const resuming = token ? resumable(admitted, token) : undefined;
       const slot: Slot = {
         id: randomUUID(),
         userId: admitted.identity.kind === 'user' ? admitted.identity.id : null,
@@ -291,7 +298,7 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
         closed: false,
         closedHere: false,
         pending: new PendingEvents(),
-        audioBudget: new AudioBudget(opts.audioClock),
+        audioBudget: (resuming && audioBudgets.get(resuming)) || new AudioBudget(opts.audioClock),
         send(text) {
           if (slot.closed) return;
           pacer.frames++;
@@ -314,7 +321,6 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
       data.slot = slot;
       takeAppendsFirst(data, limits.maxFrameBytes, slot.append);
       // Admission asks the database (limits hold across instances); events sent meanwhile wait in slot.pending.
-      const token = admitted.query.resume;
       (token ? resume(slot, admitted, token) : start(slot, admitted)).catch((err) => {
         log.error('voice session failed to start', { sessionId: slot.id, error: (err as Error)?.name });
         release(slot);
