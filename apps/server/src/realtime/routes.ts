@@ -96,6 +96,12 @@ function frameBytes(message: unknown): number {
   return Buffer.byteLength(JSON.stringify(message) ?? '');
 }
 
+/** Audio past the budget (audio-budget.ts): the socket is closed, and the operators can see that it was. */
+function tooFast(slot: Slot) {
+  log.warn('voice socket closed: audio faster than allowed', { sessionId: slot.id, userId: slot.userId });
+  slot.close(CLOSE_CODES.policy, AUDIO_TOO_FAST);
+}
+
 /** A checked event goes to the session, or waits with the socket until the session exists. */
 function deliver(slot: Slot, event: BrowserEvent) {
   if (slot.closed) return;
@@ -312,7 +318,7 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
         },
         append(frame, audio) {
           if (slot.closed) return;
-          if (!slot.audioBudget.take(audio.length)) return slot.close(CLOSE_CODES.policy, AUDIO_TOO_FAST);
+          if (!slot.audioBudget.take(audio.length)) return tooFast(slot);
           pacer.frames++;
           if (slot.session) slot.session.appendAudio(frame, audio);
           else slot.pending.push(new AppendFrame(audio, frame));
@@ -338,8 +344,7 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
       if (!check.ok) return slot.close(CLOSE_CODES.policy, check.reason);
       if (check.event.type === 'hearth.ping') return slot.send(JSON.stringify({ type: 'hearth.pong', id: check.event.id }));
       // Appends in another spelling than the page's (fast-append.ts) count against the same budget.
-      if (check.event.type === 'input_audio_buffer.append' && !slot.audioBudget.take(check.event.audio.length))
-        return slot.close(CLOSE_CODES.policy, AUDIO_TOO_FAST);
+      if (check.event.type === 'input_audio_buffer.append' && !slot.audioBudget.take(check.event.audio.length)) return tooFast(slot);
       deliver(slot, check.event);
     },
     close(ws, code) {
