@@ -231,6 +231,12 @@ export interface LiveVoiceSessionsTable {
   ended_reason: string | null;
 }
 
+/** The sign-ins a live voice session was resumed with besides the one that opened it (issue 21). */
+export interface LiveVoiceSignInsTable {
+  live_id: string;
+  auth_session: string;
+}
+
 export interface RateLimitsTable {
   key: string;
   window_start: Timestamp;
@@ -260,6 +266,7 @@ export interface Database {
   outbox: OutboxTable;
   voice_sessions: VoiceSessionsTable;
   live_voice_sessions: LiveVoiceSessionsTable;
+  live_voice_sign_ins: LiveVoiceSignInsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -4,6 +4,7 @@ import * as staffDisabled from './20261124090000_staff_disabled';
 import * as blasts from './20261124120000_blasts';
 import * as indexes from './20261126110000_indexes';
 import * as liveVoiceSessions from './20261126120000_live_voice_sessions';
+import * as liveVoiceSignIns from './20261128014500_live_voice_sign_ins';
 import * as staffCredentialVersion from './20261128020000_staff_credential_version';
 import * as outboxKept from './20261128020100_outbox_kept';
 
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '20261124120000_blasts': blasts,
   '20261126110000_indexes': indexes,
   '20261126120000_live_voice_sessions': liveVoiceSessions,
+  '20261128014500_live_voice_sign_ins': liveVoiceSignIns,
   '20261128020000_staff_credential_version': staffCredentialVersion,
   '20261128020100_outbox_kept': outboxKept,
 };

@@ -11,6 +11,7 @@ import {
   liveOnOtherInstance,
   liveRowsOf,
   sweepStaleLiveRows,
+  tieLiveSignIn,
   type LiveAdmitResult,
   type LiveRow,
 } from './live-repository';
@@ -39,7 +40,8 @@ const STOP_WAIT_MS = 2000;
  *   per-user and per-staff limits and the daily minutes hold product-wide; it works the same on PGlite. Sessions
  *   that ask while one runs are admitted together in the next, each decided as if alone (admitWaiting).
  * - Heartbeats make a crashed instance's sessions stop counting within 30 s without anyone cleaning up.
- * - A row references the sign-in that opened it (on delete cascade), so every way of withdrawing a sign-in
+ * - A row references the sign-in that opened it (on delete cascade), and any other sign-in its page resumed it
+ *   with (live_voice_sign_ins, whose trigger deletes the row), so every way of withdrawing a sign-in
  *   (revoked links, deleted user, disabled or signed-out staff, password reset, expiry purge) ends the session
  *   without each feature knowing about voice. A trigger NOTIFYs the holding instance, which closes the socket at
  *   once; a poll of its own rows every second makes that hold even when a notification is lost.
@@ -109,6 +111,14 @@ export class LiveRegistry {
       }
     }
     this.admitting = false;
+  }
+
+  /**
+   * A page resumes a session held here, possibly with another sign-in of the same person: withdrawing that one
+   * ends the session too. False when the session or the sign-in is gone (the page then gets a new session).
+   */
+  tieSignIn(id: string, authSession: string): Promise<boolean> {
+    return tieLiveSignIn(this.deps.db, id, authSession);
   }
 
   /** Whether a session this instance does not know is live on another one. */

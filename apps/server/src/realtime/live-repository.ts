@@ -202,6 +202,36 @@ export async function liveOnOtherInstance(db: DB, id: string, instanceId: string
   return row !== undefined;
 }
 
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/**
+ * Ties a live session to another sign-in of the same person, the one its page resumed it with (issue 21): that
+ * sign-in's withdrawal then ends the session too (live_voice_sign_ins). False when the session is no longer active
+ * or the sign-in is already gone; a sign-in withdrawn after this returns ends the session through its row.
+ */
+export async function tieLiveSignIn(db: DB, id: string, authSession: string): Promise<boolean> {
+  const active = await db
+    .selectFrom('live_voice_sessions')
+    .select('auth_session')
+    .where('id', '=', id)
+    .where('ended_reason', 'is', null)
+    .executeTakeFirst();
+  if (!active) return false;
+  if (active.auth_session === authSession) return true;
+  try {
+    // Both references are checked in the insert: a session or sign-in gone meanwhile fails it rather than tying nothing.
+    await db
+      .insertInto('live_voice_sign_ins')
+      .values({ live_id: id, auth_session: authSession })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    return true;
+  } catch (err) {
+    if ((err as { code?: string })?.code === FOREIGN_KEY_VIOLATION) return false;
+    throw err;
+  }
+}
+
 /** Whether this session may still act: its row exists and no one has ended it. */
 export function liveRowActive(sessionId: string) {
   return sql<boolean>`exists (select 1 from live_voice_sessions where id = ${sessionId} and ended_reason is null)`;

@@ -2,6 +2,7 @@ import { createProviders } from '../providers';
 import type { FakeConnection, FakeRealtime } from '../test/fake-openai-realtime';
 import { startFakeRealtime } from '../test/fake-openai-realtime';
 import { createTestContext, testConfig, type TestContext } from '../test/harness';
+import type { RealtimeOptions } from './routes';
 import { TestSocket, type Json } from './test-support';
 
 // Shared by the relay test files: a server whose realtime provider is the fake OpenAI server.
@@ -9,14 +10,22 @@ export const KEY = 'sk-test-relay-key';
 export const ORIGIN = 'http://hearth.test';
 
 /** A context whose realtime provider is the fake OpenAI server (text tasks stay local). */
-export async function openAiContext(fakeServer: FakeRealtime, limits: Partial<ReturnType<typeof testConfig>['limits']> = {}) {
+export async function openAiContext(
+  fakeServer: FakeRealtime,
+  limits: Partial<ReturnType<typeof testConfig>['limits']> = {},
+  realtime?: RealtimeOptions,
+) {
   const config = {
     openaiApiKey: KEY,
     openaiRealtimeUrl: fakeServer.url,
     openaiRealtimeModel: 'gpt-realtime-test',
     limits: { ...testConfig().limits, ...limits },
   };
-  const c = await createTestContext({ config, deps: { providers: { ...createProviders(testConfig()), realtime: { kind: 'openai' } } } });
+  const c = await createTestContext({
+    config,
+    deps: { providers: { ...createProviders(testConfig()), realtime: { kind: 'openai' } } },
+    app: { realtime },
+  });
   c.app.listen({ port: 0, hostname: '127.0.0.1' });
   return { ctx: c, url: `ws://127.0.0.1:${c.app.server!.port}/ws` };
 }

@@ -4,23 +4,31 @@ import { createProviders } from '../providers';
 import { startFakeRealtime, type FakeRealtime } from '../test/fake-openai-realtime';
 import { createTestContext, testConfig, type TestContext } from '../test/harness';
 import { loadModuleVersion } from '../features/sequences/lookup';
+import { AUDIO_TOO_FAST } from './audio-budget';
 import { KEY, ORIGIN } from './relay-fixture';
 import { dropAbruptly, openRawSocket } from './raw-socket';
-import { TestSocket, type Json } from './test-support';
+import { TestSocket, toneBase64, type Json } from './test-support';
 
 // Issue 10: a page whose socket drops comes back to the same session within the grace period; after it, a new
 // session goes on from the relay's memory of the conversation. Post-chat work runs once, at the real end.
 const GRACE_MS = 2500;
+const FRAME = toneBase64(20); // 20 ms of 24 kHz PCM16
 
 let fake: FakeRealtime;
 let ctx: TestContext;
 let wsUrl: string;
 let staff: string;
+/** The audio rate limit's clock (audio-budget.ts): still, so a budget spent here is not refilled meanwhile. */
+const audioClock = () => 0;
 
 beforeAll(async () => {
   fake = startFakeRealtime({ apiKey: KEY, autoRespond: false });
   const config = { openaiApiKey: KEY, openaiRealtimeUrl: fake.url, voiceResumeGraceMs: GRACE_MS };
-  ctx = await createTestContext({ config, deps: { providers: { ...createProviders(testConfig()), realtime: { kind: 'openai' } } } });
+  ctx = await createTestContext({
+    config,
+    deps: { providers: { ...createProviders(testConfig()), realtime: { kind: 'openai' } } },
+    app: { realtime: { audioClock } },
+  });
   ctx.app.listen({ port: 0, hostname: '127.0.0.1' });
   wsUrl = `ws://127.0.0.1:${ctx.app.server!.port}/ws`;
   staff = await ctx.staffCookie('operator');
@@ -143,12 +151,74 @@ describe('within the grace period', () => {
     await next.closed;
   });
 
+  test('coming back buys no new burst of audio: the budget is the session’s, not the socket’s', async () => {
+    const sixSeconds = (socket: TestSocket) => {
+      for (let i = 0; i < 300; i++) socket.send({ type: 'input_audio_buffer.append', audio: FRAME });
+    };
+    const { client, upstream, token } = await connect(staff);
+    sixSeconds(client);
+    await waitUntil(() => upstream.ofType('input_audio_buffer.append').length === 300);
+    client.close(4100);
+    await upstream.waitFor('response.cancel');
+    const back = await reopen(staff, '', token);
+    expect((await back.waitFor('hearth.resumed')).mode).toBe('resumed');
+    sixSeconds(back); // 12 s of audio at once in all: more than the 8 s burst
+    const closed = await Promise.race([back.closed, Bun.sleep(5000).then(() => 'still open')]);
+    expect(closed).toMatchObject({ code: CLOSE_CODES.policy, reason: AUDIO_TOO_FAST });
+    await upstream.closed;
+  });
+
   test('pings are answered at once with the same id', async () => {
     const { client, upstream } = await connect(staff);
     client.send({ type: 'hearth.ping', id: 7 });
     expect(await client.waitFor('hearth.pong')).toEqual({ type: 'hearth.pong', id: 7 });
     client.send({ type: 'hearth.ping', id: 'x' });
     expect((await client.closed).code).toBe(CLOSE_CODES.policy);
+    await upstream.closed;
+  });
+});
+
+describe('a session resumed with another sign-in of the same person', () => {
+  /** An operator with a password, signed in twice (two browsers), as the sign-in endpoint does it. */
+  async function signedInTwice(): Promise<[string, string]> {
+    const email = `twice.${Math.random().toString(36).slice(2, 8)}@hearth.test`;
+    const password = 'a long enough password';
+    const admin = await ctx.staffCookie('admin');
+    expect((await ctx.request('POST', '/api/staff', { cookie: admin, body: { email, role: 'operator', password } })).status).toBe(200);
+    const signIn = async () => {
+      const res = await ctx.request('POST', '/api/auth/login', { body: { email, password } });
+      expect(res.status).toBe(200);
+      return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+    };
+    return [await signIn(), await signIn()];
+  }
+
+  /** Opens with `opening`, drops, and comes back with `resuming` to the same session. */
+  async function resumedWith(opening: string, resuming: string) {
+    const { client, upstream, token } = await connect(opening, '?page=console');
+    client.close(4100);
+    await upstream.waitFor('response.cancel');
+    const back = await reopen(resuming, '?page=console', token);
+    expect((await back.waitFor('hearth.resumed')).mode).toBe('resumed');
+    return { back, upstream };
+  }
+
+  const SIGNED_OUT = { code: CLOSE_CODES.signedOut, reason: 'Signed out: this sign-in is no longer valid' };
+  const closedWithin = (socket: TestSocket, ms: number) => Promise.race([socket.closed, Bun.sleep(ms).then(() => 'still open')]);
+
+  test('signing out of the sign-in it was resumed with ends it within 2 s', async () => {
+    const [opening, resuming] = await signedInTwice();
+    const { back, upstream } = await resumedWith(opening, resuming);
+    expect((await ctx.request('POST', '/api/auth/logout', { cookie: resuming })).status).toBe(200);
+    expect(await closedWithin(back, 2000)).toMatchObject(SIGNED_OUT);
+    await upstream.closed;
+  });
+
+  test('signing out of the sign-in that opened it ends it as well', async () => {
+    const [opening, resuming] = await signedInTwice();
+    const { back, upstream } = await resumedWith(opening, resuming);
+    expect((await ctx.request('POST', '/api/auth/logout', { cookie: opening })).status).toBe(200);
+    expect(await closedWithin(back, 2000)).toMatchObject(SIGNED_OUT);
     await upstream.closed;
   });
 });

@@ -6,6 +6,7 @@ import { log } from '../log';
 import { hashToken, STAFF_COOKIE, staffFromCookie, USER_COOKIE, userFromCookie, type Identity } from '../plugins/auth';
 import { forbidden, unauthorized } from '../plugins/errors';
 import { checkClientEvent } from './client-events';
+import { AudioBudget, AUDIO_TOO_FAST, type Clock } from './audio-budget';
 import { AppendFrame, takeAppendsFirst } from './fast-append';
 import { GcPacer } from './gc-pacer';
 import { SingleFlight } from './single-flight';
@@ -47,6 +48,8 @@ interface Slot {
   closedHere: boolean;
   /** Events sent before the session exists; the session takes this queue over (one queue, one bound). */
   pending: PendingEvents;
+  /** The audio this socket may still send (audio-budget.ts). */
+  audioBudget: AudioBudget;
   send(text: string): void;
   close(code: number, reason: string): void;
   /** A checked append frame (fast-append.ts): straight up once the session is ready, else queued like any event. */
@@ -93,6 +96,12 @@ function frameBytes(message: unknown): number {
   return Buffer.byteLength(JSON.stringify(message) ?? '');
 }
 
+/** Audio past the budget (audio-budget.ts): the socket is closed, and the operators can see that it was. */
+function tooFast(slot: Slot) {
+  log.warn('voice socket closed: audio faster than allowed', { sessionId: slot.id, userId: slot.userId });
+  slot.close(CLOSE_CODES.policy, AUDIO_TOO_FAST);
+}
+
 /** A checked event goes to the session, or waits with the socket until the session exists. */
 function deliver(slot: Slot, event: BrowserEvent) {
   if (slot.closed) return;
@@ -106,6 +115,8 @@ export interface RealtimeOptions {
   liveTiming?: LiveRegistryTiming;
   /** Tests watch the collection pacing (gc-pacer.ts). */
   gcPacer?: GcPacer;
+  /** The clock of the audio rate limit (audio-budget.ts): tests advance it instead of waiting. */
+  audioClock?: Clock;
 }
 
 /** A clean close the page chose (or a closing tab): the session ends. Anything else may be a dropped network. */
@@ -126,6 +137,8 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
   const reads = new SingleFlight();
   /** Live sessions by id, for a page reconnecting with its resume token. */
   const byId = new Map<string, VoiceSession>();
+  /** Each session's audio budget: a page coming back to it keeps spending the same one (no new burst per reconnect). */
+  const audioBudgets = new WeakMap<VoiceSession, AudioBudget>();
   const carryOvers = new CarryOvers(CARRY_OVER_MS);
   let stopping = false;
   deps.shutdown.add(async () => {
@@ -142,23 +155,35 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
     void live.release(slot.id);
   }
 
+  /** The session held here that a page reconnecting with `token` may come back to: the token and the person match. */
+  function resumable(admitted: Admitted, token: string): VoiceSession | undefined {
+    const id = resumeSessionId(token);
+    const session = id ? byId.get(id) : undefined;
+    const same = session && sameToken(session.resumeToken, token) && ownerKey(session.identity) === ownerKey(admitted.identity);
+    return same ? session : undefined;
+  }
+
   /**
    * A page reconnecting with `resume=`: back into its session when it is still here (within the grace), told
    * to try again when another instance holds it, else a new session going on from what the relay remembers.
    */
   async function resume(slot: Slot, admitted: Admitted, token: string) {
     const id = resumeSessionId(token);
-    const owner = ownerKey(admitted.identity);
-    const session = id ? byId.get(id) : undefined;
-    if (session && sameToken(session.resumeToken, token) && ownerKey(session.identity) === owner && session.reattach(slot)) {
-      slot.session = session;
-      for (const event of slot.pending.take()) session.onClientEvent(event);
-      return;
+    const session = resumable(admitted, token);
+    // Tied first to the sign-in it comes back with (which may not be the one that opened it): signing out of
+    // either then ends the session.
+    if (session && (await live.tieSignIn(session.id, admitted.authSession))) {
+      if (slot.closed) return;
+      if (session.reattach(slot)) {
+        slot.session = session;
+        for (const event of slot.pending.take()) session.onClientEvent(event);
+        return;
+      }
     }
-    if (id && !session && (await live.onAnotherInstance(id))) {
+    if (id && !byId.has(id) && (await live.onAnotherInstance(id))) {
       return slot.close(CLOSE_CODES.resumeElsewhere, 'This session is on another server process: connect again');
     }
-    await start(slot, admitted, (await carryOvers.take(token, owner)) ?? { summary: '' });
+    await start(slot, admitted, (await carryOvers.take(token, ownerKey(admitted.identity))) ?? { summary: '' });
   }
 
   async function start(slot: Slot, admitted: Admitted, carry?: Partial<CarryOver>) {
@@ -237,6 +262,7 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
     sessions.add(session);
     pacer.setActive(true);
     byId.set(session.id, session);
+    audioBudgets.set(session, slot.audioBudget);
     slot.session = session;
     // A page that asked to resume learns first that this is a new session (with the conversation summarised or not).
     if (carry) session.sendClient({ type: 'hearth.resumed', mode: 'restarted', summarised: Boolean(carry.summary), missed: 0 });
@@ -269,6 +295,8 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
       const data = ws.data as unknown as { hearth: Admitted; slot?: Slot };
       const raw = ws.raw;
       const admitted = data.hearth;
+      const token = admitted.query.resume;
+      const resuming = token ? resumable(admitted, token) : undefined;
       const slot: Slot = {
         id: randomUUID(),
         userId: admitted.identity.kind === 'user' ? admitted.identity.id : null,
@@ -276,6 +304,7 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
         closed: false,
         closedHere: false,
         pending: new PendingEvents(),
+        audioBudget: (resuming && audioBudgets.get(resuming)) || new AudioBudget(opts.audioClock),
         send(text) {
           if (slot.closed) return;
           pacer.frames++;
@@ -289,6 +318,7 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
         },
         append(frame, audio) {
           if (slot.closed) return;
+          if (!slot.audioBudget.take(audio.length)) return tooFast(slot);
           pacer.frames++;
           if (slot.session) slot.session.appendAudio(frame, audio);
           else slot.pending.push(new AppendFrame(audio, frame));
@@ -297,7 +327,6 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
       data.slot = slot;
       takeAppendsFirst(data, limits.maxFrameBytes, slot.append);
       // Admission asks the database (limits hold across instances); events sent meanwhile wait in slot.pending.
-      const token = admitted.query.resume;
       (token ? resume(slot, admitted, token) : start(slot, admitted)).catch((err) => {
         log.error('voice session failed to start', { sessionId: slot.id, error: (err as Error)?.name });
         release(slot);
@@ -314,6 +343,8 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
       const check = checkClientEvent(message, { staff: slot.userId === null });
       if (!check.ok) return slot.close(CLOSE_CODES.policy, check.reason);
       if (check.event.type === 'hearth.ping') return slot.send(JSON.stringify({ type: 'hearth.pong', id: check.event.id }));
+      // Appends in another spelling than the page's (fast-append.ts) count against the same budget.
+      if (check.event.type === 'input_audio_buffer.append' && !slot.audioBudget.take(check.event.audio.length)) return tooFast(slot);
       deliver(slot, check.event);
     },
     close(ws, code) {
