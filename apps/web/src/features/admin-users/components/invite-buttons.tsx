@@ -65,7 +65,7 @@ export function InviteButtons({ user }: { user: AdminUser }) {
         onClick={() => send('email')}
       >
         <Mail aria-hidden />
-        Email
+        E-mail
       </Button>
       {/* Mounted only when needed: a hundred rows need no hundred dialog roots. */}
       {refused && (

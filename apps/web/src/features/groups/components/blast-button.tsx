@@ -7,6 +7,7 @@ import { LoaderCircle, TriangleAlert } from 'lucide-react'
 import { Button } from '@hearth/ui/components/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@hearth/ui/components/dialog'
 
+import { useScrollableByKeyboard } from '@/components/keyboard-scroll'
 import { AlreadySentError, previewBlast, startBlast, type BlastKind, type BlastPreview } from '@/features/groups/blast-api'
 import { alreadySentText, plural } from '@/features/groups/texts'
 import { BLAST_LABELS } from '@/features/groups/use-blasts'
@@ -111,6 +112,7 @@ export function BlastButton({ groupId, kind, moduleName, label, icon, disabled, 
 }
 
 function PreviewBody({ title, preview, moduleName }: { title: string; preview: BlastPreview; moduleName?: string }) {
+  const skippedListRef = useScrollableByKeyboard<HTMLUListElement>()
   return (
     <>
       <DialogHeader>
@@ -129,7 +131,7 @@ function PreviewBody({ title, preview, moduleName }: { title: string; preview: B
       {preview.skipped.length > 0 && (
         <div className="grid gap-2">
           <p className="text-sm font-medium">{`${plural(preview.skipped.length, 'member')} skipped`}</p>
-          <ul aria-label="Skipped members" className="max-h-48 overflow-y-auto rounded-lg border text-sm">
+          <ul ref={skippedListRef} aria-label="Skipped members" className="max-h-48 overflow-y-auto rounded-lg border text-sm">
             {preview.skipped.map((s) => (
               <li key={s.userFile} className="flex justify-between gap-3 border-b px-3 py-1.5 last:border-b-0">
                 <span className="truncate">{s.name}</span>
