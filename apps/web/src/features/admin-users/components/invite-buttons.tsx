@@ -7,8 +7,8 @@ import { Button } from '@hearth/ui/components/button'
 
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { AlreadySentError, sendInvite, type AdminUser, type InviteChannel } from '@/features/admin-users/api'
-import { formatDateTime } from '@/features/admin-users/format'
 import { errorMessage } from '@/lib/api'
+import { formatDateTime } from '@/lib/dates'
 import { notify } from '@/lib/notify'
 
 const WORDS = {

@@ -8,7 +8,8 @@ import { Button } from '@hearth/ui/components/button'
 import { dataTableColumns } from '@/components/data-table/columns'
 import type { AdminUser } from '@/features/admin-users/api'
 import { InviteButtons } from '@/features/admin-users/components/invite-buttons'
-import { formatDateTime, formatMinutes, visibleGroups } from '@/features/admin-users/format'
+import { formatMinutes, visibleGroups } from '@/features/admin-users/format'
+import { formatDateTime } from '@/lib/dates'
 
 export type UserDialog = 'profile' | 'quizzes' | 'analytics' | 'add-group' | 'remove-group'
 

@@ -1,8 +1,9 @@
 // Where the latest blast of a kind stands (PRODUCT §6): a progress bar and the outbox counts while it runs, a
 // one-line summary once done.
 import type { Blast } from '@/features/groups/blast-api'
-import { blastProgress, formatDateTime } from '@/features/groups/texts'
+import { blastProgress } from '@/features/groups/texts'
 import { BLAST_LABELS } from '@/features/groups/use-blasts'
+import { formatDateTime } from '@/lib/dates'
 
 export function BlastStatus({ blast }: { blast: Blast }) {
   const { title } = BLAST_LABELS[blast.kind]
