@@ -1,5 +1,6 @@
 // Accessibility (issue 21, item 16): axe over every screen at a laptop and a phone width, for a visitor, a member
-// and an admin, with the blast dialog open. Serious and critical findings fail the test and are printed.
+// and an admin, with the blast dialog open. Serious and critical findings (and a page without a main landmark)
+// fail the test and are printed.
 import AxeBuilder from '@axe-core/playwright'
 import { request as playwrightRequest, type Cookie, type Page } from '@playwright/test'
 
@@ -37,6 +38,10 @@ test.beforeAll(async () => {
 
 type Finding = { screen: string; rule: string; impact: string; target: string; summary: string }
 
+// Serious and critical findings, and one moderate rule issue 21 named: every page has a main landmark.
+const fails = (violation: { id: string; impact?: string | null }) =>
+  violation.impact === 'serious' || violation.impact === 'critical' || violation.id === 'landmark-one-main'
+
 async function audit(page: Page, screen: string, findings: Finding[], include?: string) {
   // Colours are measured once opening animations (dialogs fading in) have finished; endless ones (spinners) run on.
   await page.waitForFunction(() =>
@@ -45,12 +50,12 @@ async function audit(page: Page, screen: string, findings: Finding[], include?: 
   const builder = new AxeBuilder({ page })
   const { violations } = await (include ? builder.include(include) : builder).analyze()
   for (const violation of violations) {
-    if (violation.impact !== 'serious' && violation.impact !== 'critical') continue
+    if (!fails(violation)) continue
     for (const node of violation.nodes) {
       findings.push({
         screen,
         rule: violation.id,
-        impact: violation.impact,
+        impact: violation.impact ?? 'unknown',
         target: node.target.join(' '),
         summary: (node.failureSummary ?? violation.help).replace(/\s+/g, ' ').slice(0, 300),
       })
@@ -110,6 +115,6 @@ for (const viewport of widths) {
     await visit('/admin-staff', 'staff', () => heading(page, 'Staff'))
 
     const report = findings.map((f) => `[${f.screen}] ${f.impact} ${f.rule} at ${f.target}: ${f.summary}`).join('\n')
-    expect(report, `${findings.length} serious or critical axe findings at ${viewport.width} px`).toBe('')
+    expect(report, `${findings.length} axe findings at ${viewport.width} px`).toBe('')
   })
 }

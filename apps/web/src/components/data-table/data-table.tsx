@@ -91,7 +91,8 @@ export function DataTable<TData extends RowData>({
   const columnCount = table.getAllLeafColumns().length + (selectable ? 1 : 0)
   // The table scrolls sideways inside its container (shadcn's Table) when it is wider than the screen.
   const tableRef = useCallback(
-    (element: HTMLTableElement | null) => (element?.parentElement ? keepScrollableByKeyboard(element.parentElement, { label }) : undefined),
+    (element: HTMLTableElement | null) =>
+      element?.parentElement ? keepScrollableByKeyboard(element.parentElement, { label: `${label} (scrollable)` }) : undefined,
     [label],
   )
 
