@@ -10,6 +10,7 @@ export function NotFoundPage() {
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   return (
     <CenteredMessage
+      landmark
       icon={<Compass className="size-6" aria-hidden />}
       title="Page not found"
       text={
@@ -46,9 +47,13 @@ export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
   )
 }
 
-function CenteredMessage({ icon, title, text, children }: { icon: ReactNode; title: string; text: ReactNode; children: ReactNode }) {
+type CenteredMessageProps = { icon: ReactNode; title: string; text: ReactNode; children: ReactNode; landmark?: boolean }
+
+/** `landmark`: the page's main landmark (a not-found page stands alone; an error page may sit inside a layout's main). */
+function CenteredMessage({ icon, title, text, children, landmark = false }: CenteredMessageProps) {
+  const Root = landmark ? 'main' : 'div'
   return (
-    <div className="flex min-h-dvh flex-col items-center justify-center gap-8 px-4 py-10">
+    <Root className="flex min-h-dvh flex-col items-center justify-center gap-8 px-4 py-10">
       <title>{`${title} · Hearth`}</title>
       <Link to="/" className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
         <HearthLogo />
@@ -59,6 +64,6 @@ function CenteredMessage({ icon, title, text, children }: { icon: ReactNode; tit
         <p className="text-muted-foreground">{text}</p>
         {children}
       </section>
-    </div>
+    </Root>
   )
 }

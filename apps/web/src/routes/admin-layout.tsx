@@ -8,9 +8,9 @@ import { adminNav } from '@/routes/nav'
 export function AdminLayout() {
   return (
     <div className="grid gap-6">
-      {/* min-w-0: on a phone the tab bar scrolls sideways instead of widening the page. */}
+      {/* On a phone the five tabs wrap, three and two, rather than hide a label behind a scroll edge. */}
       <nav aria-label="Admin" className="min-w-0">
-        <div className="flex h-10 w-full items-center overflow-x-auto rounded-lg bg-muted p-1 text-muted-foreground sm:inline-flex sm:w-auto">
+        <div className="flex w-full flex-wrap items-center gap-0.5 rounded-lg bg-muted p-1 text-muted-foreground sm:inline-flex sm:w-auto sm:flex-nowrap">
           {adminNav.map((tab) => {
             const Icon = tab.icon
             return (
@@ -18,7 +18,7 @@ export function AdminLayout() {
                 key={tab.to}
                 to={tab.to}
                 className={cn(
-                  'inline-flex h-full flex-1 items-center justify-center gap-2 rounded-md px-2 text-sm sm:flex-none sm:px-3 font-medium whitespace-nowrap transition-colors outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50',
+                  'inline-flex h-8 grow basis-[30%] items-center justify-center gap-2 rounded-md px-2 text-sm sm:flex-none sm:px-3 font-medium whitespace-nowrap transition-colors outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50',
                   'data-[status=active]:bg-card data-[status=active]:text-foreground data-[status=active]:shadow-sm',
                 )}
               >

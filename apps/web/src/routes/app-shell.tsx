@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react'
-import { Link, Outlet, useRouter } from '@tanstack/react-router'
+import { Link, Outlet, useRouter, useRouterState } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { Menu } from 'lucide-react'
 
@@ -12,12 +12,13 @@ import { HearthLogo } from '@/components/hearth-logo'
 import type { Staff } from '@/features/auth/api'
 import { currentStaffAtom } from '@/features/auth/atoms'
 import { SignOutButton } from '@/features/auth/components/sign-out-button'
-import { adminNav, operatorNav, type NavItem } from '@/routes/nav'
+import { adminEntry, isAdminPath, operatorNav, type NavItem } from '@/routes/nav'
 
 /** Layout of every staff page: header with account and navigation, then the page. */
 export function AppShell({ children }: { children: ReactNode }) {
   const staff = useAtomValue(currentStaffAtom)
   const router = useRouter()
+  const inAdmin = useRouterState({ select: (state) => isAdminPath(state.location.pathname) })
   const goHome = async () => {
     await router.navigate({ to: '/' })
     await router.invalidate()
@@ -37,14 +38,13 @@ export function AppShell({ children }: { children: ReactNode }) {
                 <SignOutButton variant="outline" size="sm" onSignedOut={goHome} />
               </div>
             )}
-            {staff && <MobileMenu staff={staff} onSignedOut={goHome} />}
+            {staff && <MobileMenu staff={staff} inAdmin={inAdmin} onSignedOut={goHome} />}
           </div>
         </div>
         {staff && (
           <nav
             aria-label="Main"
-            // Nine destinations fit one row on a laptop only without their icons; wide screens get them back.
-            className="mx-auto hidden w-full max-w-6xl flex-wrap items-center gap-x-0.5 gap-y-1 px-4 pb-2 sm:px-6 md:flex [&_a_svg]:hidden 2xl:[&_a_svg]:block"
+            className="mx-auto hidden w-full max-w-6xl flex-wrap items-center gap-x-0.5 gap-y-1 px-4 pb-2 sm:px-6 md:flex"
           >
             {operatorNav.map((item) => (
               <NavLink key={item.to} item={item} />
@@ -52,10 +52,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             {staff.role === 'admin' && (
               <>
                 <Separator orientation="vertical" className="mx-2 h-5! self-center" />
-                <span className="mr-1 text-xs font-medium tracking-wide text-muted-foreground uppercase">Admin</span>
-                {adminNav.map((item) => (
-                  <NavLink key={item.to} item={item} />
-                ))}
+                <NavLink item={adminEntry} current={inAdmin} />
               </>
             )}
           </nav>
@@ -75,9 +72,13 @@ export function StaffLayout() {
 }
 
 function SignedInAs({ staff, className }: { staff: Staff; className?: string }) {
+  // A long address may break anywhere; the role never does.
   return (
     <p className={cn('text-sm text-muted-foreground', className)}>
-      Signed in as <span className="font-medium text-foreground">{staff.email}</span> ({staff.role})
+      Signed in as <span className="font-medium text-foreground [overflow-wrap:anywhere]">{staff.email}</span>{' '}
+      <span className="whitespace-nowrap" data-testid="staff-role">
+        {`(${staff.role})`}
+      </span>
     </p>
   )
 }
@@ -85,18 +86,25 @@ function SignedInAs({ staff, className }: { staff: Staff; className?: string }) 
 const navLinkClassName =
   'inline-flex items-center gap-2 whitespace-nowrap rounded-md px-2.5 py-1.5 text-sm font-medium text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 data-[status=active]:bg-secondary data-[status=active]:text-secondary-foreground [&_svg]:size-4 [&_svg]:shrink-0'
 
-// Extra props come from SheetClose's Slot (onClick, ref), so they are passed on to the anchor.
-function NavLink({ item, className, ...props }: { item: NavItem; className?: string } & ComponentProps<'a'>) {
+// Extra props come from SheetClose's Slot (onClick, ref), so they are passed on to the anchor. `current` marks a
+// link whose section (not only its own address) is open, as the admin entry on every admin page.
+function NavLink({ item, current, className, ...props }: { item: NavItem; current?: boolean; className?: string } & ComponentProps<'a'>) {
   const Icon = item.icon
   return (
-    <Link {...props} to={item.to} activeOptions={{ exact: item.to === '/' }} className={cn(navLinkClassName, className)}>
+    <Link
+      {...props}
+      to={item.to}
+      activeOptions={{ exact: item.to === '/' }}
+      aria-current={current ? 'true' : undefined}
+      className={cn(navLinkClassName, current && 'bg-secondary text-secondary-foreground', className)}
+    >
       <Icon aria-hidden />
       {item.label}
     </Link>
   )
 }
 
-function MobileMenu({ staff, onSignedOut }: { staff: Staff; onSignedOut: () => Promise<void> }) {
+function MobileMenu({ staff, inAdmin, onSignedOut }: { staff: Staff; inAdmin: boolean; onSignedOut: () => Promise<void> }) {
   return (
     <Sheet>
       <SheetTrigger asChild>
@@ -109,31 +117,21 @@ function MobileMenu({ staff, onSignedOut }: { staff: Staff; onSignedOut: () => P
           <SheetTitle>Menu</SheetTitle>
           <SheetDescription asChild>
             <div>
-              <SignedInAs staff={staff} className="break-all" />
+              <SignedInAs staff={staff} />
             </div>
           </SheetDescription>
         </SheetHeader>
-        <nav aria-label="Main" className="grid gap-5 overflow-y-auto p-4">
-          <MobileNavSection title="Operator" items={operatorNav} />
-          {staff.role === 'admin' && <MobileNavSection title="Admin" items={adminNav} />}
+        <nav aria-label="Main" className="grid content-start gap-1 overflow-y-auto p-4">
+          {[...operatorNav, ...(staff.role === 'admin' ? [adminEntry] : [])].map((item) => (
+            <SheetClose key={item.to} asChild>
+              <NavLink item={item} current={item === adminEntry && inAdmin} className="h-10 px-3 text-base" />
+            </SheetClose>
+          ))}
         </nav>
         <div className="mt-auto border-t p-4">
           <SignOutButton variant="outline" className="w-full" onSignedOut={onSignedOut} />
         </div>
       </SheetContent>
     </Sheet>
-  )
-}
-
-function MobileNavSection({ title, items }: { title: string; items: NavItem[] }) {
-  return (
-    <div className="grid gap-1">
-      <p className="px-3 pb-1 text-xs font-medium tracking-wide text-muted-foreground uppercase">{title}</p>
-      {items.map((item) => (
-        <SheetClose key={item.to} asChild>
-          <NavLink item={item} className="h-10 px-3 text-base" />
-        </SheetClose>
-      ))}
-    </div>
   )
 }

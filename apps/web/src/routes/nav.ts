@@ -1,4 +1,16 @@
-import { AudioLines, FlaskConical, IdCard, KeyRound, Mail, ScrollText, Settings2, Users, UsersRound, type LucideIcon } from 'lucide-react'
+import {
+  AudioLines,
+  FlaskConical,
+  IdCard,
+  KeyRound,
+  Mail,
+  ScrollText,
+  Settings2,
+  ShieldCheck,
+  Users,
+  UsersRound,
+  type LucideIcon,
+} from 'lucide-react'
 
 export type NavItem = {
   to:
@@ -30,3 +42,8 @@ export const adminNav: NavItem[] = [
   { to: '/admin-staff', label: 'Staff', icon: KeyRound },
   { to: '/admin-messages', label: 'Messages', icon: Mail },
 ]
+
+/** The staff header's one way into the admin area; there the tab bar (adminNav) takes over, so no link shows twice. */
+export const adminEntry: NavItem = { to: '/admin-users', label: 'Admin', icon: ShieldCheck }
+
+export const isAdminPath = (pathname: string) => adminNav.some((item) => pathname === item.to || pathname.startsWith(`${item.to}/`))

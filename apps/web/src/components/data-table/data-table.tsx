@@ -1,6 +1,6 @@
 // The staff screens' table: TanStack Table v9 for the model, shadcn's table for the markup. Sorting and selection
 // are controlled by the screen (sorting lives in the URL and happens in SQL), so this file holds no data logic.
-import { useMemo, type ReactNode } from 'react'
+import { useCallback, useMemo, type ReactNode } from 'react'
 import { useTable, type RowData, type RowSelectionState, type SortingState } from '@tanstack/react-table'
 
 import { Checkbox } from '@hearth/ui/components/checkbox'
@@ -9,6 +9,7 @@ import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, Tabl
 import { cn } from '@hearth/ui/lib/utils'
 
 import { dataTableFeatures, type DataTableColumn, type DataTableColumnMeta } from '@/components/data-table/columns'
+import { keepScrollableByKeyboard } from '@/components/keyboard-scroll'
 import { sortAfterClick } from '@/components/data-table/sort'
 import { SortableHeader } from '@/components/data-table/sortable-header'
 import type { Sort } from '@/lib/search-params'
@@ -116,9 +117,15 @@ export function DataTable<TData extends RowData>({
   const selectedOnPage = rows.filter((row) => row.getIsSelected()).length
   const allChecked = rows.length > 0 && selectedOnPage === rows.length
   const columnCount = table.getAllLeafColumns().length + (selectable ? 1 : 0)
+  // The table scrolls sideways inside its container (shadcn's Table) when it is wider than the screen.
+  const tableRef = useCallback(
+    (element: HTMLTableElement | null) =>
+      element?.parentElement ? keepScrollableByKeyboard(element.parentElement, { label: `${label} (scrollable)` }) : undefined,
+    [label],
+  )
 
   return (
-    <Table aria-label={label} aria-busy={loading || undefined} className={cn(fit && CARD.table, className)}>
+    <Table ref={tableRef} aria-label={label} aria-busy={loading || undefined} className={cn(fit && CARD.table, className)}>
       {caption ? <TableCaption>{caption}</TableCaption> : null}
       <TableHeader className={cn(fit && CARD.section)}>
         {table.getHeaderGroups().map((group) => (

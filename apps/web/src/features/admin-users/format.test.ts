@@ -1,17 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 
-import { formatDate, formatDateTime, formatMinutes, moduleBars, revokedText, visibleGroups } from '@/features/admin-users/format'
+import { formatMinutes, moduleBars, revokedText, visibleGroups } from '@/features/admin-users/format'
 
-describe('dates and minutes for a person', () => {
-  test('a conversation date reads as date and time; none is empty', () => {
-    expect(formatDateTime('2026-03-05T14:05:00.000Z', 'en-US')).toMatch(/^Mar 5, 2026, \d{1,2}:05\s?[AP]M$/)
-    expect(formatDate('2026-03-05T14:05:00.000Z', 'en-GB')).toBe('5 Mar 2026')
-    for (const nothing of [null, undefined, '', 'not a date']) {
-      expect(formatDateTime(nothing, 'en-US')).toBe('')
-      expect(formatDate(nothing, 'en-US')).toBe('')
-    }
-  })
-
+describe('minutes for a person', () => {
   test('minutes keep at most one decimal', () => {
     expect(formatMinutes(12.46, 'en-US')).toBe('12.5')
     expect(formatMinutes(1204, 'en-US')).toBe('1,204')

@@ -1,26 +1,12 @@
-// How the Users screen words numbers and dates for a person, and the bars of the analytics chart. Pure, so the unit
-// tests pin them without a browser.
+// How the Users screen words numbers for a person (dates: lib/dates.ts), and the bars of the analytics chart. Pure,
+// so the unit tests pin them without a browser.
 
-// Intl formatters are costly to build and a page shows a hundred rows: one of each per locale.
-const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>()
-function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
+// Intl formatters are costly to build and a page shows a hundred rows: one per locale.
+const formatters = new Map<string, Intl.NumberFormat>()
+function cached(key: string, make: () => Intl.NumberFormat): Intl.NumberFormat {
   let formatter = formatters.get(key)
   if (!formatter) formatters.set(key, (formatter = make()))
-  return formatter as T
-}
-
-/** "Mar 5, 2026, 2:05 PM" in the reader's locale; '' for no date. */
-export function formatDateTime(iso: string | null | undefined, locale?: string): string {
-  const date = iso ? new Date(iso) : null
-  if (!date || Number.isNaN(date.getTime())) return ''
-  return cached(`dt:${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })).format(date)
-}
-
-/** "Mar 5, 2026" in the reader's locale; '' for no date. */
-export function formatDate(iso: string | null | undefined, locale?: string): string {
-  const date = iso ? new Date(iso) : null
-  if (!date || Number.isNaN(date.getTime())) return ''
-  return cached(`d:${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })).format(date)
+  return formatter
 }
 
 /** Minutes with at most one decimal ("12.5", "1,204", "0"). */

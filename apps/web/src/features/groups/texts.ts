@@ -1,5 +1,6 @@
 // How the group screens word results for a person (SPEC §8's texts) and the few numbers they compute. Pure, so the
 // unit tests pin them without a browser.
+import { formatDateTime, type DateLike } from '@/lib/dates'
 
 export type Channel = 'sms' | 'email'
 
@@ -43,18 +44,7 @@ export function sendFailure(channel: Channel, status: number, serverText: string
 
 export const sentText = (channel: Channel, name: string) => `${WHAT[channel]} sent to ${name}`
 
-/** When a date was; the typed client hands ISO dates over as Date objects, while their type says string. */
-export type DateLike = string | Date | null | undefined
-
 export const timeOf = (value: DateLike) => (value ? new Date(value).getTime() : Number.NaN)
-
-/** "Mar 5, 2026, 2:05 PM" in the reader's locale; '' for no date. */
-export function formatDateTime(iso: DateLike, locale?: string): string {
-  if (!iso) return ''
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return ''
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date)
-}
 
 /** PRODUCT §6: "Already sent to 12 on Mar 5, 2026, 2:05 PM". */
 export function alreadySentText(alreadySent: number, sentAt: DateLike, locale?: string): string {

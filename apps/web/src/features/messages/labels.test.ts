@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 
 import { formatWhen, kindLabel, statusHint, statusOf } from '@/features/messages/labels'
+import { formatDateTime } from '@/lib/dates'
 
 describe('statusOf', () => {
   test('names each state and its tone', () => {
@@ -36,9 +37,11 @@ test('kindLabel names known kinds and leaves others as they are', () => {
   expect(kindLabel('carrier-pigeon')).toBe('carrier-pigeon')
 })
 
-test('formatWhen shows a date and time, and a dash for none', () => {
+test('formatWhen shows a date and time as the other screens do, and a dash for none', () => {
   expect(formatWhen(null)).toBe('—')
   expect(formatWhen('not a date')).toBe('—')
-  expect(formatWhen(new Date(2026, 10, 24, 23, 50))).toBe('24 Nov 2026, 23:50')
-  expect(formatWhen(new Date(2026, 10, 24, 23, 50).toISOString())).toBe('24 Nov 2026, 23:50')
+  const when = new Date(2026, 10, 24, 23, 50)
+  expect(formatWhen(when)).toBe(formatDateTime(when))
+  expect(formatWhen(when.toISOString())).toBe(formatDateTime(when))
+  expect(formatWhen(when)).toContain('2026')
 })

@@ -1,6 +1,8 @@
 // Words for the outbox's kinds and states, as the Messages view shows them.
 import type { MESSAGE_KINDS, MESSAGE_STATUSES } from '../../../../server/src/features/messages/model'
 
+import { formatDateTime, type DateLike } from '@/lib/dates'
+
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number]
 export type MessageKind = (typeof MESSAGE_KINDS)[number]
 
@@ -72,10 +74,5 @@ export function statusOf(message: { status: string; retrying: boolean }): { labe
 
 export const kindLabel = (kind: string) => KIND_LABELS[kind as MessageKind] ?? kind
 
-/** "24 Nov 2026, 23:50" in the viewer's time zone; the typed client hands dates over as Date objects. */
-export function formatWhen(value: Date | string | null | undefined): string {
-  if (!value) return '—'
-  const date = value instanceof Date ? value : new Date(value)
-  if (Number.isNaN(date.getTime())) return '—'
-  return date.toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })
-}
+/** A date as every screen shows one (lib/dates), or a dash for none. */
+export const formatWhen = (value: DateLike): string => formatDateTime(value) || '—'

@@ -51,12 +51,13 @@ export function MoodPanel({ className }: { className?: string }) {
       ) : (
         <dl className="grid gap-2 text-sm">
           {mood.map(([key, value]) => (
-            <div key={key} className="grid gap-1">
-              <div className="flex items-baseline justify-between gap-2">
-                <dt className="min-w-0 break-words">{key}</dt>
-                <dd className="font-mono tabular-nums">{value > 0 ? `+${value}` : value}</dd>
-              </div>
-              <MoodBar value={value} />
+            // A dl's groups hold only dt and dd: the bar sits in the value, drawn across the whole row below it.
+            <div key={key} className="relative flex items-baseline justify-between gap-2 pb-2.5">
+              <dt className="min-w-0 break-words">{key}</dt>
+              <dd className="font-mono tabular-nums">
+                {value > 0 ? `+${value}` : value}
+                <MoodBar value={value} />
+              </dd>
             </div>
           ))}
         </dl>
@@ -69,7 +70,7 @@ export function MoodPanel({ className }: { className?: string }) {
 function MoodBar({ value }: { value: number }) {
   const half = Math.min(1, Math.abs(value) / Math.max(-MOOD_MIN, MOOD_MAX)) * 50
   return (
-    <div aria-hidden className="relative h-1.5 rounded-full bg-muted">
+    <div aria-hidden className="absolute inset-x-0 bottom-0 h-1.5 rounded-full bg-muted">
       <span className="absolute inset-y-0 left-1/2 w-px bg-border" />
       <span
         className={cn('absolute inset-y-0 rounded-full', value >= 0 ? 'left-1/2 bg-emerald-500' : 'right-1/2 bg-red-400')}

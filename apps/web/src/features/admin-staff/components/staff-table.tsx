@@ -15,6 +15,7 @@ import { DataTable } from '@/components/data-table/data-table'
 import { dataTableColumns } from '@/components/data-table/columns'
 import type { StaffAccount } from '@/features/admin-staff/api'
 import type { StaffActionKind } from '@/features/admin-staff/components/staff-action-texts'
+import { formatDateTime } from '@/lib/dates'
 
 type StaffTableProps = {
   accounts: StaffAccount[]
@@ -24,8 +25,7 @@ type StaffTableProps = {
   loading?: boolean
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-const formatDate = (value: Date | string | null) => (value ? dateFormat.format(new Date(value)) : 'Never')
+const formatDate = (value: Date | string | null) => formatDateTime(value) || 'Never'
 
 const col = dataTableColumns<StaffAccount>()
 

@@ -19,8 +19,8 @@ import {
   type InviteChannel,
   type InvitePreview,
 } from '@/features/admin-users/api'
-import { formatDateTime } from '@/features/admin-users/format'
 import { errorMessage } from '@/lib/api'
+import { formatDateTime } from '@/lib/dates'
 import { notify } from '@/lib/notify'
 
 const WORDS = {

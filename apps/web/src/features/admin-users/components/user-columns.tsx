@@ -9,7 +9,8 @@ import { dataTableColumns } from '@/components/data-table/columns'
 import type { AdminUser } from '@/features/admin-users/api'
 import { InviteButtons } from '@/features/admin-users/components/invite-buttons'
 import { UserActionsMenu } from '@/features/admin-users/components/user-actions-menu'
-import { formatDateTime, formatMinutes, visibleGroups } from '@/features/admin-users/format'
+import { formatMinutes, visibleGroups } from '@/features/admin-users/format'
+import { formatDateTime } from '@/lib/dates'
 
 export type UserDialog = 'profile' | 'quizzes' | 'analytics' | 'add-group' | 'remove-group' | 'revoke'
 

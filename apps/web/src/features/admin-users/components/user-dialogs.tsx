@@ -7,7 +7,8 @@ import { Button } from '@hearth/ui/components/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@hearth/ui/components/dialog'
 
 import type { AdminUser } from '@/features/admin-users/api'
-import { formatDate, formatDateTime, formatMinutes, moduleBars } from '@/features/admin-users/format'
+import { formatMinutes, moduleBars } from '@/features/admin-users/format'
+import { formatDate, formatDateTime } from '@/lib/dates'
 
 type UserDialogProps = { user: AdminUser; onClose: () => void }
 

@@ -14,7 +14,7 @@ export function LoginPage() {
   const router = useRouter()
 
   return (
-    <div className="relative isolate flex min-h-dvh flex-col items-center justify-center gap-6 px-4 py-10">
+    <main className="relative isolate flex min-h-dvh flex-col items-center justify-center gap-6 px-4 py-10">
       <title>Sign in · Hearth</title>
       <div
         aria-hidden
@@ -41,6 +41,6 @@ export function LoginPage() {
           Back to Hearth
         </Link>
       </div>
-    </div>
+    </main>
   )
 }

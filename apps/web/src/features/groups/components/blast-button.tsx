@@ -7,6 +7,7 @@ import { LoaderCircle, TriangleAlert } from 'lucide-react'
 import { Button } from '@hearth/ui/components/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@hearth/ui/components/dialog'
 
+import { useScrollableByKeyboard } from '@/components/keyboard-scroll'
 import {
   AlreadySentError,
   previewBlast,
@@ -168,10 +169,10 @@ function MemberList({ label, listLabel, children }: { label: string; listLabel: 
   return (
     <div className="grid gap-2">
       <p className="text-sm font-medium">{label}</p>
-      {/* Scrolls when long; focusable so a keyboard can scroll it too. */}
+      {/* Scrolls when long; focusable while it does, so a keyboard can scroll it too. */}
       <ul
+        ref={useScrollableByKeyboard<HTMLUListElement>()}
         aria-label={listLabel}
-        tabIndex={0}
         className="max-h-40 overflow-y-auto rounded-lg border text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
       >
         {children}

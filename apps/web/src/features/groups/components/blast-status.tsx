@@ -8,9 +8,10 @@ import { Button } from '@hearth/ui/components/button'
 
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { startBlast, type Blast, type BlastStarted } from '@/features/groups/blast-api'
-import { blastProgress, formatDateTime, plural } from '@/features/groups/texts'
+import { blastProgress, plural } from '@/features/groups/texts'
 import { BLAST_LABELS } from '@/features/groups/use-blasts'
 import { errorMessage } from '@/lib/api'
+import { formatDateTime } from '@/lib/dates'
 import { notify } from '@/lib/notify'
 
 type BlastStatusProps = {

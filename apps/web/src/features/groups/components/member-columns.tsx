@@ -74,7 +74,7 @@ export function memberColumns(onSend: SendHandler, isBusy: BusyCheck) {
               onClick={() => onSend(m, { kind: 'invite', channel: 'email' })}
             >
               <Mail aria-hidden />
-              Email
+              E-mail
             </ContactSendButton>
           </div>
         )

@@ -40,7 +40,7 @@ export function PrivacyPage() {
           {POLICY_SECTIONS.map(({ id, title, body }, i) => (
             <section key={id} id={id} aria-labelledby={`${id}-heading`} className="scroll-mt-6">
               <h2 id={`${id}-heading`} className="mb-4 flex items-baseline gap-3 font-display text-2xl font-semibold tracking-tight">
-                <span aria-hidden className="text-base font-normal text-primary/70 tabular-nums">
+                <span aria-hidden className="text-base font-normal text-primary tabular-nums">
                   {String(i + 1).padStart(2, '0')}
                 </span>
                 {title}

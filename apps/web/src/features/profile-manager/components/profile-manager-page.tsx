@@ -51,6 +51,8 @@ export function ProfileManagerPage() {
 }
 
 function PageHeader() {
+  // SPEC's button to the admin page, for those who may open it: an operator would only meet "Admins only".
+  const isAdmin = route.useRouteContext({ select: (context) => context.staff.role === 'admin' })
   return (
     <header className="flex flex-wrap items-end justify-between gap-4">
       <div className="grid gap-1">
@@ -61,12 +63,14 @@ function PageHeader() {
           Create member profiles, keep their contact details current and hand out personal links.
         </p>
       </div>
-      <Button asChild variant="outline">
-        <Link to="/admin-users">
-          <Users aria-hidden />
-          Admin page
-        </Link>
-      </Button>
+      {isAdmin && (
+        <Button asChild variant="outline">
+          <Link to="/admin-users">
+            <Users aria-hidden />
+            Admin page
+          </Link>
+        </Button>
+      )}
     </header>
   )
 }

@@ -100,6 +100,7 @@ function editableExtensions(disabled: boolean, label: string) {
   return [
     EditorView.editable.of(!disabled),
     EditorState.readOnly.of(disabled),
-    EditorView.contentAttributes.of({ 'aria-label': label, 'aria-disabled': String(disabled) }),
+    // tabindex says outright what contenteditable already implies, so checkers see the scrolling box has focusable content.
+    EditorView.contentAttributes.of({ 'aria-label': label, 'aria-disabled': String(disabled), ...(disabled ? {} : { tabindex: '0' }) }),
   ]
 }

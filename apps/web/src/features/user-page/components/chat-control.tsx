@@ -58,7 +58,7 @@ export function ChatControl({ onChat, onDisconnect, disabled = false }: ChatCont
             'relative grid size-40 place-items-center rounded-full font-display text-[1.7rem] font-semibold tracking-tight shadow-xl transition-[transform,background-color,box-shadow] outline-none select-none focus-visible:ring-4 focus-visible:ring-ring/60 active:scale-[0.97] disabled:cursor-not-allowed aria-disabled:cursor-progress sm:size-44',
             live || reconnecting
               ? 'bg-gradient-to-br from-primary to-[oklch(0.42_0.14_32)] text-primary-foreground shadow-primary/40'
-              : 'bg-gradient-to-br from-amber-500 to-primary text-primary-foreground shadow-primary/30 hover:shadow-2xl hover:shadow-primary/40',
+              : 'bg-gradient-to-br from-[oklch(0.55_0.15_55)] to-primary text-primary-foreground shadow-primary/30 hover:shadow-2xl hover:shadow-primary/40',
             status === 'disconnecting' && 'from-muted-foreground/70 to-muted-foreground text-base',
             disabled && !busy && 'opacity-60',
           )}
