@@ -229,13 +229,21 @@ test.describe('testing page', () => {
     await noSideScroll()
     await snapshot('testing-idle-390')
     await page.getByLabel('Message limit').fill('1')
-    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    // By keyboard: Enter on Connect keeps the focus on that button through connecting, the run and its end.
+    const connect = page.getByRole('button', { name: 'Connect', exact: true })
+    await connect.focus()
+    await page.keyboard.press('Enter')
     await expect(page.getByRole('list', { name: 'Conversation' }).locator('li[data-role="assistant"]')).toHaveCount(1, { timeout: 10_000 })
+    // The run may already be ending (limit 1): the focused element is that one button, whichever it reads now.
+    expect(await page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent?.trim()}`)).toMatch(
+      /^BUTTON (Connect|Disconnect)$/,
+    )
     await noSideScroll()
     await page.evaluate(() => window.scrollTo(0, 0))
     await snapshot('testing-connected-390')
     await expect(page.getByText('Limit of messages reached', { exact: true })).toBeVisible({ timeout: 30_000 })
     await expect(summary(page)).toBeVisible()
+    await expect(connect).toBeFocused()
     await noSideScroll()
     await snapshot('testing-summary-390')
   })

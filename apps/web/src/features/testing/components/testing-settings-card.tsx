@@ -92,15 +92,24 @@ export function TestingSettingsCard(props: TestingSettingsCardProps) {
 
       <div className="flex flex-wrap items-center gap-x-4 gap-y-3 border-t pt-4">
         {status === 'connected' || status === 'reconnecting' || status === 'disconnecting' ? (
-          <Button size="lg" variant="destructive" onClick={props.onDisconnect} disabled={status === 'disconnecting'}>
+          // aria-disabled while busy, not disabled: a disabled button drops keyboard focus to the page; the one button
+          // element turns from Connect into Disconnect and back, so focus stays on it (as on the console).
+          <Button
+            size="lg"
+            variant="destructive"
+            onClick={status === 'disconnecting' ? undefined : props.onDisconnect}
+            aria-disabled={status === 'disconnecting' || undefined}
+            aria-busy={status === 'disconnecting'}
+          >
             {status === 'disconnecting' ? <LoaderCircle className="animate-spin" aria-hidden /> : <PhoneOff aria-hidden />}
             Disconnect
           </Button>
         ) : (
           <Button
             size="lg"
-            onClick={props.onConnect}
-            disabled={busy || !choice.module || !props.limitValid}
+            onClick={busy ? undefined : props.onConnect}
+            disabled={!choice.module || !props.limitValid}
+            aria-disabled={busy || undefined}
             aria-busy={status === 'connecting'}
           >
             {status === 'connecting' ? <LoaderCircle className="animate-spin" aria-hidden /> : <Phone aria-hidden />}
