@@ -10,7 +10,9 @@ import { formatBytes, measureFirstVisits, type RouteName, sourceNameOf } from '.
 
 const BUDGETS: Partial<Record<RouteName, number>> = {
   '/user': 150_000,
-  '/ (visitor)': 110_000,
+  // 111,000 since issue 21: the contact address became configuration (CONTACT_EMAIL, read from
+  // /api/public-config by a 434-byte shared chunk); the page was at 109,479 before.
+  '/ (visitor)': 111_000,
 }
 
 /** Screens only staff see: an end user's first visit must not download any of them. */
