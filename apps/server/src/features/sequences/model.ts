@@ -61,3 +61,23 @@ export const sequenceFileAnswer = t.Object({ fileName: t.String() });
 export const deletedSequenceAnswer = t.Object({ deleted: t.String() });
 /** An upload creates the sequence, or adds the file's versions to the existing one (`versions`: their numbers). */
 export const uploadAnswer = t.Object({ fileName: t.String(), created: t.Boolean(), versions: t.Array(t.Number()) });
+
+// ---- Publishing (PRODUCT §10, fixed shapes) ----
+
+export const publishBody = t.Object({ version: t.Integer({ minimum: 1 }), force: t.Optional(t.Boolean()) });
+export const publishAnswer = t.Object({ published: t.Number() });
+export const settingsBody = t.Object({ requireTests: t.Boolean() });
+export const settingsAnswer = t.Object({ requireTests: t.Boolean() });
+/** `publishedAt`/`publishedBy`: this version's latest publish (publishedBy null: at the migration). */
+export const sequenceStatusAnswer = t.Object({
+  published: t.Nullable(t.Number()),
+  requireTests: t.Boolean(),
+  versions: t.Array(
+    t.Object({
+      version: t.Number(),
+      publishedAt: t.Nullable(t.String()),
+      publishedBy: t.Nullable(t.String()),
+      lastRun: t.Nullable(t.Object({ runId: t.String(), passed: t.Number(), failed: t.Number() })),
+    }),
+  ),
+});

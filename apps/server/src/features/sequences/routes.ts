@@ -7,16 +7,22 @@ import {
   createBody,
   deletedSequenceAnswer,
   listQuery,
+  publishAnswer,
+  publishBody,
   renameBody,
   sequenceContentAnswer,
   sequenceFileAnswer,
   sequenceFilesAnswer,
   sequenceParams,
+  sequenceStatusAnswer,
+  settingsAnswer,
+  settingsBody,
   updatedSequenceAnswer,
   uploadAnswer,
   uploadBody,
   versionBody,
 } from './model';
+import * as publishing from './publishing';
 import * as service from './service';
 
 /** SPEC §7 sequence (module) calls. End users may only list the modules they can choose; the rest is staff. */
@@ -70,4 +76,22 @@ export const sequencesRoutes = (deps: AppDeps) =>
           text: () => body.jsonFile.text(),
         }),
       { auth: 'operator', body: uploadBody, response: { 200: uploadAnswer, ...errorResponses } },
-    );
+    )
+    // PRODUCT §10: publishing (operators and admins; only admins force), its status and the gate setting (admins).
+    .post(
+      '/publish-sequence/:name',
+      ({ params, body, staff }) => publishing.publishSequence(deps.db, staff!, params.name, body.version, body.force ?? false),
+      { auth: 'operator', params: sequenceParams, body: publishBody, response: { 200: publishAnswer, ...errorResponses } },
+    )
+    .get('/get-sequence-status/:name', ({ params }) => publishing.getSequenceStatus(deps.db, params.name), {
+      auth: 'operator',
+      params: sequenceParams,
+      response: { 200: sequenceStatusAnswer, ...errorResponses },
+    })
+    // Admins only: the gate is what lets an admin hold operators' publishes back.
+    .put('/sequence-settings/:name', ({ params, body }) => publishing.setSequenceSettings(deps.db, params.name, body.requireTests), {
+      auth: 'admin',
+      params: sequenceParams,
+      body: settingsBody,
+      response: { 200: settingsAnswer, ...errorResponses },
+    });

@@ -29,7 +29,10 @@ const sequenceNotFound = () => new NotFound('Sequence not found');
  */
 export async function listSequenceFiles(db: DB, identity: Identity, showArchived: boolean): Promise<string[]> {
   // An end user sees only their group's module when it is isolated (PRODUCT §9).
-  if (identity.kind === 'user') return (await modulesForUser(db, identity.id, await listModuleNames(db))).map(sequenceFileName);
+  // Members see only published modules (PRODUCT §10).
+  if (identity.kind === 'user') {
+    return (await modulesForUser(db, identity.id, await listModuleNames(db, { published: true }))).map(sequenceFileName);
+  }
   const rows = await repo.listSequences(db, showArchived);
   rows.sort((a, b) => (a.is_global !== b.is_global ? (a.is_global ? -1 : 1) : compareNames(a.name, b.name)));
   return rows.map((r) => sequenceFileName(r.name));
