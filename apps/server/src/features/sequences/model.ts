@@ -3,7 +3,8 @@ import { t } from 'elysia';
 /** A sequence as SPEC §7 paths name it: with or without ".json"; looked up in the database, never a path. */
 export const sequenceParams = t.Object({ name: t.String({ minLength: 1, maxLength: 300 }) });
 
-export const listQuery = t.Object({ showArchived: t.Optional(t.Boolean()) });
+/** `published`: only the modules members can be sent to (PRODUCT §10), for staff screens that send members somewhere. */
+export const listQuery = t.Object({ showArchived: t.Optional(t.Boolean()), published: t.Optional(t.Boolean()) });
 
 export const contentQuery = t.Object({ showArchivedPrompts: t.Optional(t.Boolean()) });
 

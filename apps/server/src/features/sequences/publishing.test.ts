@@ -133,6 +133,15 @@ describe('members are only sent to published modules', () => {
     expect(await memberList()).not.toContain('Draft Only.json');
   });
 
+  test('staff choosing where to send members get only published modules with ?published=true', async () => {
+    const all = (await ctx.request('GET', '/api/get-sequences', { cookie: operator })).body as string[];
+    const offered = (await ctx.request('GET', '/api/get-sequences?published=true', { cookie: operator })).body as string[];
+    expect(all).toContain('Draft Only.json');
+    expect(offered).not.toContain('Draft Only.json');
+    expect(offered).not.toContain('global_prompt.json');
+    expect(offered).toContain('Morning Walk.json');
+  });
+
   test('a personal link to an unpublished module is refused', async () => {
     const res = await ctx.request('POST', '/api/user-link', {
       cookie: operator,

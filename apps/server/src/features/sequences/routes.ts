@@ -29,11 +29,15 @@ import * as service from './service';
 export const sequencesRoutes = (deps: AppDeps) =>
   new Elysia({ prefix: '/api' })
     .use(authPlugin(deps))
-    .get('/get-sequences', ({ identity, query }) => service.listSequenceFiles(deps.db, identity, query.showArchived ?? false), {
-      auth: 'user',
-      query: listQuery,
-      response: { 200: sequenceFilesAnswer, ...errorResponses },
-    })
+    .get(
+      '/get-sequences',
+      ({ identity, query }) => service.listSequenceFiles(deps.db, identity, query.showArchived ?? false, query.published ?? false),
+      {
+        auth: 'user',
+        query: listQuery,
+        response: { 200: sequenceFilesAnswer, ...errorResponses },
+      },
+    )
     .get(
       '/get-sequence-content/:name',
       ({ params, query }) => service.getSequenceContent(deps.db, params.name, query.showArchivedPrompts ?? false),
