@@ -311,7 +311,7 @@ test.describe('prompt manager', () => {
     }
     await publish(1)
     await expect(panel.getByRole('heading')).toHaveText('E2E Publish v1 Published')
-    await expect(panel).toContainText(`Published v1 by ${admin.email} on`)
+    await expect(panel).toContainText(`Members get v1, published by ${admin.email} on`)
 
     // Save: a new version, a draft; members still get v1.
     const [template] = await storedVersions(page, 'E2E Publish.json')
@@ -319,7 +319,7 @@ test.describe('prompt manager', () => {
     await page.getByRole('button', { name: 'Save changes' }).click()
     await expect(page.getByRole('combobox', { name: 'Version', exact: true })).toHaveText('v2')
     await expect(panel.getByRole('heading')).toHaveText('E2E Publish v2')
-    await expect(panel).toContainText('Published v1 by')
+    await expect(panel).toContainText('Members get v1, published by')
     await snapshot('prompt-manager-publish-draft-1366')
 
     await publish(2)

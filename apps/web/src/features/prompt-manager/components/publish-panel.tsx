@@ -74,5 +74,5 @@ function publishedLine(published: number | null, current: SequenceStatus['versio
   // No one: published by the seed of a new install or by the upgrade that brought publishing in.
   const by = current?.publishedBy ? `by ${current.publishedBy}` : 'automatically'
   const when = current?.publishedAt ? ` on ${formatDateTime(current.publishedAt)}` : ''
-  return `Published v${published} ${by}${when}. Members get this version.`
+  return `Members get v${published}, published ${by}${when}.`
 }
