@@ -88,6 +88,20 @@ export interface SequencesTable {
   archived: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
+  /** The version members get (PRODUCT §10); null: unpublished, members do not see the sequence. */
+  published_version: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Publishing needs a passing test run of the version (PRODUCT §10 gate). */
+  require_tests: Generated<boolean>;
+}
+
+/** One publish of a sequence version (PRODUCT §10); published_by null: at the migration or by the seed. */
+export interface SequencePublicationsTable {
+  id: Generated<number>;
+  sequence_id: number;
+  version: number;
+  published_by: string | null;
+  published_at: CreatedAt;
+  forced: Generated<boolean>;
 }
 
 export interface SequenceVersionsTable {
@@ -254,6 +268,7 @@ export interface Database {
   group_members: GroupMembersTable;
   sequences: SequencesTable;
   sequence_versions: SequenceVersionsTable;
+  sequence_publications: SequencePublicationsTable;
   system_prompt: SystemPromptTable;
   prompts: PromptsTable;
   section_records: SectionRecordsTable;

@@ -132,6 +132,11 @@ export async function seed(db: DB): Promise<void> {
           sequential_prompts: jsonb(version.prompts),
         })
         .execute();
+      // A seeded module is published, so members of a fresh install have something to talk to (PRODUCT §10).
+      if (!isGlobal) {
+        await trx.updateTable('sequences').set({ published_version: 1 }).where('id', '=', id).execute();
+        await trx.insertInto('sequence_publications').values({ sequence_id: id, version: 1 }).execute();
+      }
     };
     await add(GLOBAL_PROMPT_SEQUENCE, true, { module_prompt: '', global_prompt: globalPrompt, prompts: [] });
     for (const [name, module] of Object.entries(SEEDED_MODULES)) await add(name, false, module);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 
+import { admin } from './fixtures/env.ts'
 import { expect, test } from './fixtures/hearth.ts'
 
 const editor = (page: Page) => page.getByRole('textbox', { name: 'Sequence JSON' })
@@ -148,8 +149,8 @@ test.describe('prompt manager', () => {
     await snapshot('prompt-manager-diff-1366')
     await page.keyboard.press('Escape')
 
-    // An old version is still there to look at.
-    await chooseOption(page, 'Version', 'v1')
+    // An old version is still there to look at (v1 is the one members get: the seed published it).
+    await chooseOption(page, 'Version', 'v1 Published')
     await expect(editor(page)).not.toContainText('Keep answers short.')
     await expect(page).toHaveURL(/version=1/)
   })
@@ -289,6 +290,45 @@ test.describe('prompt manager', () => {
     await page.getByRole('link', { name: 'Return to console' }).click()
     await expect(page).toHaveURL(/\/$/)
     expect(dialogs).toEqual(['beforeunload'])
+  })
+
+  test('Save makes a draft; Publish moves the Published mark to the version shown', async ({ page, snapshot }) => {
+    await page.goto('/prompt-manager')
+    await page.getByRole('button', { name: 'Create a new sequence file' }).click()
+    const create = page.getByRole('dialog', { name: 'Create a new sequence file' })
+    await create.getByLabel('Sequence name').fill('E2E Publish')
+    await create.getByRole('button', { name: 'Create' }).click()
+    await chooseOption(page, 'Sequence', 'E2E Publish.json')
+    const panel = page.getByRole('region', { name: 'Publishing' })
+    await expect(panel).toContainText('Not published: members do not see this sequence.')
+
+    const publish = async (version: number) => {
+      await panel.getByRole('button', { name: 'Publish' }).click()
+      const confirm = page.getByRole('alertdialog', { name: `Publish version ${version} of E2E Publish?` })
+      await expect(confirm).toContainText('Members will get it from their next chat.')
+      await confirm.getByRole('button', { name: 'Publish' }).click()
+      await expect(page.getByText(`Version ${version} published`)).toBeVisible()
+    }
+    await publish(1)
+    await expect(panel.getByRole('heading')).toHaveText('E2E Publish v1 Published')
+    await expect(panel).toContainText(`Members get v1, published by ${admin.email} on`)
+
+    // Save: a new version, a draft; members still get v1.
+    const [template] = await storedVersions(page, 'E2E Publish.json')
+    await replaceEditorText(page, JSON.stringify({ ...template, module_prompt: 'A draft for the team.' }, null, 2))
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await expect(page.getByRole('combobox', { name: 'Version', exact: true })).toHaveText('v2')
+    await expect(panel.getByRole('heading')).toHaveText('E2E Publish v2')
+    await expect(panel).toContainText('Members get v1, published by')
+    await snapshot('prompt-manager-publish-draft-1366')
+
+    await publish(2)
+    await expect(panel.getByRole('heading')).toHaveText('E2E Publish v2 Published')
+    await expect(panel.getByRole('button', { name: 'Publish' })).toBeDisabled()
+    await page.getByRole('combobox', { name: 'Version', exact: true }).click()
+    await expect(page.getByRole('option')).toHaveText(['v1', 'v2 Published'])
+    await snapshot('prompt-manager-published-1366')
+    await page.keyboard.press('Escape')
   })
 
   test.describe('on a 390 px phone', () => {

@@ -7,6 +7,7 @@ import * as liveVoiceSessions from './20261126120000_live_voice_sessions';
 import * as liveVoiceSignIns from './20261128014500_live_voice_sign_ins';
 import * as staffCredentialVersion from './20261128020000_staff_credential_version';
 import * as outboxKept from './20261128020100_outbox_kept';
+import * as publishedVersions from './20261128030000_published_versions';
 
 // Listed statically so migrations work after bundling. Frozen once landed: add, never edit.
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '20261128014500_live_voice_sign_ins': liveVoiceSignIns,
   '20261128020000_staff_credential_version': staffCredentialVersion,
   '20261128020100_outbox_kept': outboxKept,
+  '20261128030000_published_versions': publishedVersions,
 };

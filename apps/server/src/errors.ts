@@ -19,8 +19,18 @@ export class NotFound extends DomainError {
 /** The request's values break a rule of the product (400). */
 export class Invalid extends DomainError {}
 
-/** The request clashes with what is stored, e.g. a name already taken (409). */
-export class Conflict extends DomainError {}
+/**
+ * The request clashes with what is stored, e.g. a name already taken (409). `extra` adds fields beside `error` in
+ * the answer where a fixed shape asks for them (PRODUCT §10's gate: `{ error, failing }`).
+ */
+export class Conflict extends DomainError {
+  constructor(
+    message: string,
+    public readonly extra?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
 
 /** The request carries more than the product keeps (413). */
 export class TooLarge extends DomainError {}

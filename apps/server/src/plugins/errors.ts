@@ -116,7 +116,7 @@ export const errorsPlugin = new Elysia({ name: 'errors' })
     if (error instanceof DomainError) {
       set.status = domainStatus(error);
       Object.assign(set.headers, domainHeaders(error));
-      return { error: error.message };
+      return error instanceof Conflict && error.extra ? { ...error.extra, error: error.message } : { error: error.message };
     }
     // An answer that does not match its route's `response` schema is our bug, not the client's: Elysia would
     // make it a 422 that quotes the whole answer. Log where (field paths, never values) and answer a plain 500.

@@ -38,8 +38,10 @@ export class ModuleState {
 
   /** On the user page, the modules this member may use (their group's isolated module, PRODUCT §9). */
   private static async choosable(db: DB, page: VoicePage, userId: string | null, read: Read = alone): Promise<string[]> {
-    const all = await read('modules', () => listModuleNames(db));
-    return page === 'user' && userId ? modulesForUser(db, userId, all) : [...all];
+    // Members see only published modules, staff pages all of them (PRODUCT §10).
+    if (page !== 'user') return [...(await read('modules', () => listModuleNames(db)))];
+    const published = await read('published-modules', () => listModuleNames(db, { published: true }));
+    return userId ? modulesForUser(db, userId, published) : [...published];
   }
 
   /**
@@ -52,7 +54,11 @@ export class ModuleState {
     reads?: SingleFlight,
   ): Promise<ModuleState> {
     const read: Read = reads ? (key, r) => reads.run(key, r) : alone;
-    const version = (name: string, v?: number) => read(`version\0${name}\0${v ?? 'latest'}`, () => loadModuleVersion(db, name, v));
+    const member = opts.page === 'user';
+    const version = (name: string, v?: number) =>
+      member
+        ? read(`published\0${name}`, () => loadModuleVersion(db, name, undefined, { published: true }))
+        : read(`version\0${name}\0${v ?? 'latest'}`, () => loadModuleVersion(db, name, v));
     const [modules, globalPrompt, memoryDocument] = await Promise.all([
       ModuleState.choosable(db, opts.page, opts.userId, read),
       read('global', () => loadGlobalPrompt(db)),
@@ -104,10 +110,13 @@ export class ModuleState {
     return true;
   }
 
-  /** A module (latest version unless given) starting at its first prompt; false when there is no such module/version. */
+  /**
+   * A module (latest version unless given; on the user page always the published one) starting at its first prompt;
+   * false when there is no such module/version.
+   */
   async selectModule(db: DB, name: string, version?: number): Promise<boolean> {
     if (!ModuleState.allows(this.page, this.modules, name)) return false;
-    const next = await loadModuleVersion(db, name, version);
+    const next = await loadModuleVersion(db, name, version, { published: this.page === 'user' });
     if (!next) return false;
     this.current = next;
     this.promptName = next.prompts[0]?.name ?? '';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { SAMPLE_RATE } from '@hearth/protocol';
 import { createTestContext, type TestContext } from '../test/harness';
+import { insertSequence, promptFixture } from '../test/sequence-fixtures';
 import { TestSocket } from './test-support';
 
 const ORIGIN = 'http://hearth.test';
@@ -152,5 +153,31 @@ describe('relay with the local provider', () => {
     const first = await own.waitFor('conversation.item.added', (m) => m.item.role === 'assistant');
     own.send({ type: 'conversation.item.delete', item_id: first.item.id });
     expect(await own.closed).toMatchObject({ code: 1008, reason: 'conversation.item.delete is for staff only' });
+  });
+
+  test('a member always gets the published version; staff pick any (PRODUCT §10)', async () => {
+    const versions = [1, 2, 3].map((version) => ({ version, prompts: [promptFixture(`tide ${version}`)] }));
+    await insertSequence(ctx.db, 'Tide Pools', { versions, published: 2 });
+    await insertSequence(ctx.db, 'Unpublished Draft', { versions: [{ version: 1, prompts: [promptFixture('draft')] }], published: null });
+    const user = await ctx.createUser('Published Pat');
+    const member = await TestSocket.open(`${wsUrl}?page=user&module=Tide%20Pools&version=3`, {
+      origin: ORIGIN,
+      cookie: await ctx.userCookie(user.id),
+    });
+    const session = await member.waitFor('hearth.session');
+    expect(session).toMatchObject({ module: 'Tide Pools', version: 2, versions: [2], prompt: 'tide 2' });
+    expect(session.modules).not.toContain('Unpublished Draft');
+    member.send({ type: 'hearth.select_module', module: 'Unpublished Draft' });
+    expect((await member.waitFor('error')).error.code).toBe('module_not_found');
+    member.close();
+
+    const staff = await TestSocket.open(`${wsUrl}?page=console&module=Tide%20Pools`, {
+      origin: ORIGIN,
+      cookie: await ctx.staffCookie('operator'),
+    });
+    expect(await staff.waitFor('hearth.session')).toMatchObject({ module: 'Tide Pools', version: 3, versions: [1, 2, 3] });
+    staff.send({ type: 'hearth.select_module', module: 'Unpublished Draft' });
+    expect(await staff.waitFor('hearth.module_changed')).toMatchObject({ module: 'Unpublished Draft', version: 1 });
+    staff.close();
   });
 });

@@ -84,6 +84,29 @@ export const CONTENT_ENDPOINTS: Endpoint[] = [
       return { path: '/api/upload-sequence', form };
     },
   },
+  {
+    method: 'POST',
+    route: '/api/publish-sequence/{name}',
+    access: 'operator',
+    params: ['name'],
+    bodyFields: ['version', 'force'],
+    make: async () => ({ path: `/api/publish-sequence/${encodeURIComponent('default_Check In.json')}`, body: { version: 1 } }),
+  },
+  {
+    method: 'GET',
+    route: '/api/get-sequence-status/{name}',
+    access: 'operator',
+    params: ['name'],
+    make: async () => ({ path: `/api/get-sequence-status/${encodeURIComponent('Get to Know You.json')}` }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/sequence-settings/{name}',
+    access: 'admin',
+    params: ['name'],
+    bodyFields: ['requireTests'],
+    make: async () => ({ path: `/api/sequence-settings/${encodeURIComponent('default_Check In.json')}`, body: { requireTests: false } }),
+  },
   { method: 'GET', route: '/api/get-system-prompt', access: 'operator', make: async () => ({ path: '/api/get-system-prompt' }) },
   {
     method: 'PUT',

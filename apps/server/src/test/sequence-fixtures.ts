@@ -11,13 +11,18 @@ export const promptFixture = (name: string, extra: Record<string, unknown> = {})
   ...extra,
 });
 
-/** Writes a sequence and its versions straight to the database; each module prompt is "<name> v<version>". */
+/**
+ * Writes a sequence and its versions straight to the database; each module prompt is "<name> v<version>". Like the
+ * migration did for existing sequences, a module's highest non-archived version is published unless `published`
+ * says which (null: unpublished).
+ */
 export async function insertSequence(
   db: DB,
   name: string,
   opts: {
     archived?: boolean;
     isGlobal?: boolean;
+    published?: number | null;
     versions: Array<{ version: number; archived?: boolean; globalPrompt?: string; prompts?: object[] }>;
   },
 ) {
@@ -39,4 +44,12 @@ export async function insertSequence(
       })
       .execute();
   }
+  const open = opts.versions.filter((v) => !v.archived).map((v) => v.version);
+  const highest = open.length ? Math.max(...open) : null;
+  const published = opts.isGlobal ? null : opts.published === undefined ? highest : opts.published;
+  if (published !== null) {
+    await db.updateTable('sequences').set({ published_version: published }).where('id', '=', id).execute();
+    await db.insertInto('sequence_publications').values({ sequence_id: id, version: published }).execute();
+  }
+  return id;
 }

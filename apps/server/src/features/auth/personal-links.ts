@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps';
 import { hashToken, newToken } from '../../plugins/auth';
-import { NotFound } from '../../errors';
+import { Invalid, NotFound } from '../../errors';
 import { findSequence } from '../sequences/lookup';
 import { findUserByFile } from '../users/lookup';
 import { insertLinkToken } from './repository';
@@ -24,5 +24,8 @@ export async function issueUserLink(deps: AppDeps, userFile: string, moduleName:
   // A link to a module nobody can open would fail only when the person taps it.
   const sequence = await findSequence(deps.db, moduleName);
   if (!sequence || sequence.is_global || sequence.archived) throw new NotFound('The module does not exist');
+  if (sequence.published_version === null) {
+    throw new Invalid(`The module "${sequence.name}" is not published yet; publish a version in the Prompt Manager first`);
+  }
   return { url: await issuePersonalLink(deps, user.id, user.name, sequence.name), user };
 }

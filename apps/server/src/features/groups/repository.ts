@@ -149,7 +149,12 @@ export const removeMember = (db: DB, groupId: string, userId: string) =>
 
 /** A module users can pick (not the global prompt), by its name without ".json". */
 export const findModule = (db: DB, name: string) =>
-  db.selectFrom('sequences').select('name').where('name', '=', name).where('is_global', '=', false).executeTakeFirst();
+  db
+    .selectFrom('sequences')
+    .select(['name', 'published_version'])
+    .where('name', '=', name)
+    .where('is_global', '=', false)
+    .executeTakeFirst();
 
 export const setIsolatedModule = (db: DB, groupId: string, moduleName: string | null) =>
   db.updateTable('groups').set({ isolated_module: moduleName }).where('id', '=', groupId).executeTakeFirst();

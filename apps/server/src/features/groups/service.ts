@@ -115,6 +115,10 @@ export async function setGroupModule(db: DB, groupId: string, moduleName: string
   const wanted = moduleName?.trim().replace(/\.json$/i, '') || null;
   const module = wanted ? await repo.findModule(db, wanted) : null;
   if (wanted && !module) throw new Invalid('The module does not exist');
+  // Members of the group could open nothing else (PRODUCT §10).
+  if (module && module.published_version === null) {
+    throw new Invalid(`The module "${module.name}" is not published yet; publish a version in the Prompt Manager first`);
+  }
   await repo.setIsolatedModule(db, groupId, module?.name ?? null);
   return { id: groupId, isolatedModule: module?.name ?? null };
 }

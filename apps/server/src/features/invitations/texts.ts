@@ -2,7 +2,7 @@ import { DEFAULT_USER_MODULE } from '@hearth/db/seed';
 import type { DB } from '@hearth/db/client';
 import type { AppDeps } from '../../deps';
 import { normalizePhone } from '../users/phone';
-import { findSequence } from '../sequences/lookup';
+import { publishedModule } from '../sequences/lookup';
 import { Invalid } from '../../errors';
 import { personalLinkPlaceholder } from '../messages/outbox';
 import { promptTemplate } from './repository';
@@ -111,9 +111,10 @@ export function emailAddress(raw: string | null | undefined): string {
   throw new Invalid(email.reason === 'no e-mail' ? NO_EMAIL : INVALID_EMAIL);
 }
 
-/** The module named in the invitation (SPEC §9: 'Get to Know You' when none is chosen), as stored; else 400. */
+/**
+ * The module named in the invitation (SPEC §9: 'Get to Know You' when none is chosen), as stored; else 400, also
+ * when it is not published (members could not open it, PRODUCT §10).
+ */
 export async function moduleFor(deps: AppDeps, requested: string | null | undefined): Promise<string> {
-  const sequence = await findSequence(deps.db, requested?.trim() || DEFAULT_USER_MODULE);
-  if (!sequence || sequence.is_global || sequence.archived) throw new Invalid('The module does not exist');
-  return sequence.name;
+  return (await publishedModule(deps.db, requested?.trim() || DEFAULT_USER_MODULE)).name;
 }

@@ -1,5 +1,6 @@
 import type { DB } from '@hearth/db/client';
 import type { SequentialPrompt } from '@hearth/db/schema';
+import { Invalid } from '../../errors';
 
 /**
  * Read side of sequences (modules) for the realtime relay, post-chat work and the sequences feature.
@@ -36,7 +37,7 @@ export function compareNames(a: string, b: string): number {
 export async function findSequence(db: DB, name: string) {
   const base = sequenceBaseName(name);
   if (!base) return undefined;
-  const columns = ['id', 'name', 'is_global', 'archived'] as const;
+  const columns = ['id', 'name', 'is_global', 'archived', 'published_version'] as const;
   const exact = await db.selectFrom('sequences').select(columns).where('name', '=', base).executeTakeFirst();
   if (exact) return exact;
   const rows = await db
@@ -50,9 +51,10 @@ export async function findSequence(db: DB, name: string) {
 
 /**
  * Modules an end user or the assistant may choose: not global_prompt, not archived, and with at least
- * one version that is not archived. Names without ".json", alphabetical (case-insensitive).
+ * one version that is not archived. Names without ".json", alphabetical (case-insensitive). `published`: only
+ * those whose published version can be opened (what members see, PRODUCT §10).
  */
-export async function listModuleNames(db: DB): Promise<string[]> {
+export async function listModuleNames(db: DB, opts: { published?: boolean } = {}): Promise<string[]> {
   const rows = await db
     .selectFrom('sequences')
     .select('name')
@@ -64,11 +66,25 @@ export async function listModuleNames(db: DB): Promise<string[]> {
           .selectFrom('sequence_versions')
           .select('version')
           .whereRef('sequence_versions.sequence_id', '=', 'sequences.id')
-          .where('sequence_versions.archived', '=', false),
+          .where('sequence_versions.archived', '=', false)
+          .$if(opts.published === true, (qb) => qb.whereRef('sequence_versions.version', '=', 'sequences.published_version')),
       ),
     )
     .execute();
   return rows.map((r) => r.name).sort(compareNames);
+}
+
+/**
+ * A module members may be sent to (invitations, blasts, personal links, group isolation): known, not global,
+ * not archived, and published (PRODUCT §10). Throws `Invalid` with the reason otherwise.
+ */
+export async function publishedModule(db: DB, name: string) {
+  const sequence = await findSequence(db, name);
+  if (!sequence || sequence.is_global || sequence.archived) throw new Invalid('The module does not exist');
+  if (sequence.published_version === null) {
+    throw new Invalid(`The module "${sequence.name}" is not published yet; publish a version in the Prompt Manager first`);
+  }
+  return sequence;
 }
 
 /** SPEC §9: on the user page 'get to know you' (any case) if present, else the first module. */
@@ -94,10 +110,21 @@ export interface ModuleVersion {
 /**
  * One version of a module, or null when the module is unknown, global, archived or has no such
  * (non-archived) version. Without `version` the highest non-archived version is the default (SPEC §3).
+ * `published`: members always get the published version (PRODUCT §10), whatever `version` says; null when
+ * there is none.
  */
-export async function loadModuleVersion(db: DB, name: string, version?: number): Promise<ModuleVersion | null> {
+export async function loadModuleVersion(
+  db: DB,
+  name: string,
+  version?: number,
+  opts: { published?: boolean } = {},
+): Promise<ModuleVersion | null> {
   const sequence = await findSequence(db, name);
   if (!sequence || sequence.is_global || sequence.archived) return null;
+  if (opts.published) {
+    if (sequence.published_version === null) return null;
+    version = sequence.published_version;
+  }
   const rows = await db
     .selectFrom('sequence_versions')
     .select(['version', 'module_prompt', 'sequential_prompts'])
@@ -110,7 +137,8 @@ export async function loadModuleVersion(db: DB, name: string, version?: number):
   return {
     name: sequence.name,
     version: chosen.version,
-    versions: rows.map((r) => r.version),
+    // A member is shown only the version they get, never the drafts.
+    versions: opts.published ? [chosen.version] : rows.map((r) => r.version),
     modulePrompt: chosen.module_prompt,
     prompts: activePrompts(chosen.sequential_prompts),
   };

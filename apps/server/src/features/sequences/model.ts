@@ -3,7 +3,8 @@ import { t } from 'elysia';
 /** A sequence as SPEC §7 paths name it: with or without ".json"; looked up in the database, never a path. */
 export const sequenceParams = t.Object({ name: t.String({ minLength: 1, maxLength: 300 }) });
 
-export const listQuery = t.Object({ showArchived: t.Optional(t.Boolean()) });
+/** `published`: only the modules members can be sent to (PRODUCT §10), for staff screens that send members somewhere. */
+export const listQuery = t.Object({ showArchived: t.Optional(t.Boolean()), published: t.Optional(t.Boolean()) });
 
 export const contentQuery = t.Object({ showArchivedPrompts: t.Optional(t.Boolean()) });
 
@@ -61,3 +62,23 @@ export const sequenceFileAnswer = t.Object({ fileName: t.String() });
 export const deletedSequenceAnswer = t.Object({ deleted: t.String() });
 /** An upload creates the sequence, or adds the file's versions to the existing one (`versions`: their numbers). */
 export const uploadAnswer = t.Object({ fileName: t.String(), created: t.Boolean(), versions: t.Array(t.Number()) });
+
+// ---- Publishing (PRODUCT §10, fixed shapes) ----
+
+export const publishBody = t.Object({ version: t.Integer({ minimum: 1 }), force: t.Optional(t.Boolean()) });
+export const publishAnswer = t.Object({ published: t.Number() });
+export const settingsBody = t.Object({ requireTests: t.Boolean() });
+export const settingsAnswer = t.Object({ requireTests: t.Boolean() });
+/** `publishedAt`/`publishedBy`: this version's latest publish (publishedBy null: at the migration). */
+export const sequenceStatusAnswer = t.Object({
+  published: t.Nullable(t.Number()),
+  requireTests: t.Boolean(),
+  versions: t.Array(
+    t.Object({
+      version: t.Number(),
+      publishedAt: t.Nullable(t.String()),
+      publishedBy: t.Nullable(t.String()),
+      lastRun: t.Nullable(t.Object({ runId: t.String(), passed: t.Number(), failed: t.Number() })),
+    }),
+  ),
+});

@@ -20,7 +20,7 @@ export const listVersions = (db: DB, sequenceId: number) =>
 export const findVersion = (db: DB, sequenceId: number, version: number) =>
   db
     .selectFrom('sequence_versions')
-    .select(['version', 'sequential_prompts'])
+    .select(['version', 'sequential_prompts', 'archived'])
     .where('sequence_id', '=', sequenceId)
     .where('version', '=', version)
     .executeTakeFirst();
@@ -100,3 +100,26 @@ function versionValues(sequenceId: number, v: NumberedVersion) {
     archived: v.archived,
   };
 }
+
+// ---- Publishing (PRODUCT §10) ----
+
+export const publishingState = (db: DB, sequenceId: number) =>
+  db.selectFrom('sequences').select(['published_version', 'require_tests']).where('id', '=', sequenceId).executeTakeFirstOrThrow();
+
+/** Makes `version` the one members get and keeps the history row; the caller holds the sequence's lock. */
+export async function publishVersion(db: DB, sequenceId: number, version: number, publishedBy: string, forced: boolean) {
+  await db.updateTable('sequences').set({ published_version: version }).where('id', '=', sequenceId).execute();
+  await db.insertInto('sequence_publications').values({ sequence_id: sequenceId, version, published_by: publishedBy, forced }).execute();
+}
+
+/** Every publish of the sequence, oldest first. */
+export const listPublications = (db: DB, sequenceId: number) =>
+  db
+    .selectFrom('sequence_publications')
+    .select(['version', 'published_by', 'published_at', 'forced'])
+    .where('sequence_id', '=', sequenceId)
+    .orderBy('id')
+    .execute();
+
+export const setRequireTests = (db: DB, sequenceId: number, requireTests: boolean) =>
+  db.updateTable('sequences').set({ require_tests: requireTests }).where('id', '=', sequenceId).execute();

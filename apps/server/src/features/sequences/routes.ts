@@ -7,27 +7,37 @@ import {
   createBody,
   deletedSequenceAnswer,
   listQuery,
+  publishAnswer,
+  publishBody,
   renameBody,
   sequenceContentAnswer,
   sequenceFileAnswer,
   sequenceFilesAnswer,
   sequenceParams,
+  sequenceStatusAnswer,
+  settingsAnswer,
+  settingsBody,
   updatedSequenceAnswer,
   uploadAnswer,
   uploadBody,
   versionBody,
 } from './model';
+import * as publishing from './publishing';
 import * as service from './service';
 
 /** SPEC §7 sequence (module) calls. End users may only list the modules they can choose; the rest is staff. */
 export const sequencesRoutes = (deps: AppDeps) =>
   new Elysia({ prefix: '/api' })
     .use(authPlugin(deps))
-    .get('/get-sequences', ({ identity, query }) => service.listSequenceFiles(deps.db, identity, query.showArchived ?? false), {
-      auth: 'user',
-      query: listQuery,
-      response: { 200: sequenceFilesAnswer, ...errorResponses },
-    })
+    .get(
+      '/get-sequences',
+      ({ identity, query }) => service.listSequenceFiles(deps.db, identity, query.showArchived ?? false, query.published ?? false),
+      {
+        auth: 'user',
+        query: listQuery,
+        response: { 200: sequenceFilesAnswer, ...errorResponses },
+      },
+    )
     .get(
       '/get-sequence-content/:name',
       ({ params, query }) => service.getSequenceContent(deps.db, params.name, query.showArchivedPrompts ?? false),
@@ -70,4 +80,22 @@ export const sequencesRoutes = (deps: AppDeps) =>
           text: () => body.jsonFile.text(),
         }),
       { auth: 'operator', body: uploadBody, response: { 200: uploadAnswer, ...errorResponses } },
-    );
+    )
+    // PRODUCT §10: publishing (operators and admins; only admins force), its status and the gate setting (admins).
+    .post(
+      '/publish-sequence/:name',
+      ({ params, body, staff }) => publishing.publishSequence(deps.db, staff!, params.name, body.version, body.force ?? false),
+      { auth: 'operator', params: sequenceParams, body: publishBody, response: { 200: publishAnswer, ...errorResponses } },
+    )
+    .get('/get-sequence-status/:name', ({ params }) => publishing.getSequenceStatus(deps.db, params.name), {
+      auth: 'operator',
+      params: sequenceParams,
+      response: { 200: sequenceStatusAnswer, ...errorResponses },
+    })
+    // Admins only: the gate is what lets an admin hold operators' publishes back.
+    .put('/sequence-settings/:name', ({ params, body }) => publishing.setSequenceSettings(deps.db, params.name, body.requireTests), {
+      auth: 'admin',
+      params: sequenceParams,
+      body: settingsBody,
+      response: { 200: settingsAnswer, ...errorResponses },
+    });

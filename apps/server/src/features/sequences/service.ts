@@ -24,12 +24,17 @@ const sequenceNotFound = () => new NotFound('Sequence not found');
 
 /**
  * SPEC §7 get-sequences: file names, global_prompt.json first, the rest alphabetical. End users get the
- * modules they may choose (never global_prompt, never archived, whatever they ask); staff see archived
- * sequences only on request.
+ * published modules they may choose (never global_prompt, never archived, whatever they ask); staff see archived
+ * sequences only on request, and only the published modules with `published`.
  */
-export async function listSequenceFiles(db: DB, identity: Identity, showArchived: boolean): Promise<string[]> {
+export async function listSequenceFiles(db: DB, identity: Identity, showArchived: boolean, published = false): Promise<string[]> {
   // An end user sees only their group's module when it is isolated (PRODUCT §9).
-  if (identity.kind === 'user') return (await modulesForUser(db, identity.id, await listModuleNames(db))).map(sequenceFileName);
+  // Members see only published modules (PRODUCT §10).
+  if (identity.kind === 'user') {
+    return (await modulesForUser(db, identity.id, await listModuleNames(db, { published: true }))).map(sequenceFileName);
+  }
+  // Staff choosing where to send members (personal links, invitations, isolation) are offered the same.
+  if (published) return (await listModuleNames(db, { published: true })).map(sequenceFileName);
   const rows = await repo.listSequences(db, showArchived);
   rows.sort((a, b) => (a.is_global !== b.is_global ? (a.is_global ? -1 : 1) : compareNames(a.name, b.name)));
   return rows.map((r) => sequenceFileName(r.name));

@@ -60,9 +60,9 @@ export type GroupPage = Awaited<ReturnType<typeof fetchGroupPage>>
 export type Member = GroupPage['members'][number]
 export type Subgroup = GroupPage['subgroups'][number]
 
-/** GET /api/get-sequences: the modules (without ".json"), never the global prompt. */
+/** GET /api/get-sequences?published=true: the published modules (without ".json"), the only ones members can be sent to. */
 export async function fetchModules(options: Options = {}) {
-  const files = await unwrap(client.api['get-sequences'].get({ query: {}, fetch: { signal: options.signal } }))
+  const files = await unwrap(client.api['get-sequences'].get({ query: { published: true }, fetch: { signal: options.signal } }))
   return files
     .filter((file) => file.toLowerCase() !== 'global_prompt.json')
     .map((file) => file.replace(/\.json$/i, ''))

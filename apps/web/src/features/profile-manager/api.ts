@@ -8,9 +8,9 @@ export function fetchUserNames(options: Options = {}) {
   return unwrap(client.api['get-user-names'].get({ fetch: { signal: options.signal } }))
 }
 
-/** GET /api/get-sequences: module file names ("….json"), global_prompt.json included. */
+/** GET /api/get-sequences?published=true: the published modules' file names ("….json"), the only ones a link may open. */
 export function fetchModuleFiles(options: Options = {}) {
-  return unwrap(client.api['get-sequences'].get({ query: {}, fetch: { signal: options.signal } }))
+  return unwrap(client.api['get-sequences'].get({ query: { published: true }, fetch: { signal: options.signal } }))
 }
 
 export type UserName = Awaited<ReturnType<typeof fetchUserNames>>[number]

@@ -22,6 +22,14 @@ export const createSequence = (name: string) => unwrap(client.api['create-sequen
 
 export const deleteSequence = (name: string) => unwrap(client.api['delete-sequence']({ name }).delete())
 
+/** PRODUCT §10: which version members get, who published each and when. */
+export const fetchSequenceStatus = (name: string, options: Signal = {}) =>
+  unwrap(client.api['get-sequence-status']({ name }).get({ fetch: { signal: options.signal } }))
+
+export type SequenceStatus = Awaited<ReturnType<typeof fetchSequenceStatus>>
+
+export const publishSequence = (name: string, version: number) => unwrap(client.api['publish-sequence']({ name }).post({ version }))
+
 export type UploadResult = { fileName: string; created?: boolean; versions?: number[] }
 
 export function uploadSequence(name: string, file: File) {
@@ -31,13 +39,18 @@ export function uploadSequence(name: string, file: File) {
   return postForm<UploadResult>('/api/upload-sequence', form)
 }
 
-/** The prompt manager's loader: the sequence list, and the chosen sequence's versions. Failures are kept, not thrown. */
+/**
+ * The prompt manager's loader: the sequence list, the chosen sequence's versions and its publishing status
+ * (none for global_prompt.json, which is not published). Failures are kept, not thrown.
+ */
 export async function loadPromptManager(sequence: string | undefined, signal: AbortSignal) {
-  const [sequences, content] = await Promise.all([
+  const publishable = sequence && !/^global_prompt(\.json)?$/i.test(sequence.trim())
+  const [sequences, content, status] = await Promise.all([
     settle(fetchSequences({ signal })),
     sequence ? settle(fetchSequenceContent(sequence, { signal })) : Promise.resolve(null),
+    publishable ? settle(fetchSequenceStatus(sequence, { signal })) : Promise.resolve(null),
   ])
-  return { sequences, content }
+  return { sequences, content, status }
 }
 
 type Settled<T> = { ok: true; value: T } | { ok: false; error: string }

@@ -37,9 +37,9 @@ export function savePhoneNumber(userName: string, phoneNumber: string) {
   return unwrap(client.api['update-user-phone-number']({ userName }).put({ phoneNumber }))
 }
 
-/** GET /api/get-sequences: module file names ("….json"). */
+/** GET /api/get-sequences: the published modules' file names ("….json"), for a member and for staff previewing. */
 export function fetchModuleFiles(options?: { signal?: AbortSignal }) {
-  return unwrap(client.api['get-sequences'].get({ query: {}, fetch: { signal: options?.signal } }))
+  return unwrap(client.api['get-sequences'].get({ query: { published: true }, fetch: { signal: options?.signal } }))
 }
 
 /** Which realtime provider the server runs: 'local' when no OpenAI key is configured. */

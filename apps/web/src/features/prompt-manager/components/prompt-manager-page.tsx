@@ -14,6 +14,7 @@ import { DiffDialog } from '@/features/prompt-manager/components/diff-dialog'
 import { JsonEditor } from '@/features/prompt-manager/components/json-editor'
 import { LintPanel } from '@/features/prompt-manager/components/lint-panel'
 import { PromptList } from '@/features/prompt-manager/components/prompt-list'
+import { PublishPanel } from '@/features/prompt-manager/components/publish-panel'
 import { SequenceSelect } from '@/features/prompt-manager/components/sequence-select'
 import { UploadDialog } from '@/features/prompt-manager/components/upload-dialog'
 import { VersionSelect } from '@/features/prompt-manager/components/version-select'
@@ -26,7 +27,7 @@ const route = getRouteApi('/_staff/prompt-manager')
 type Dialog = 'rename' | 'create' | 'delete' | 'diff' | null
 
 export function PromptManagerPage() {
-  const { sequences, content } = route.useLoaderData()
+  const { sequences, content, status } = route.useLoaderData()
   const search = route.useSearch()
   const navigate = route.useNavigate()
   const router = useRouter()
@@ -55,6 +56,9 @@ export function PromptManagerPage() {
   useEffect(() => {
     if (content && !content.ok) notify.error('Error while fetching sequence content', { description: content.error })
   }, [content])
+  useEffect(() => {
+    if (status && !status.ok) notify.error('Error while fetching the published version', { description: status.error })
+  }, [status])
   useEffect(() => {
     if (search.version !== undefined && versions.length > 0 && !numbers.includes(search.version)) {
       notify.error(`Version ${search.version} not found`)
@@ -110,7 +114,9 @@ export function PromptManagerPage() {
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="font-display text-2xl font-semibold tracking-tight sm:text-3xl">Prompt Manager</h1>
-          <p className="text-sm text-muted-foreground">Edit sequences and their versions. Each save becomes a new version.</p>
+          <p className="text-sm text-muted-foreground">
+            Edit sequences and their versions. Each save becomes a new draft version; members get the published one.
+          </p>
         </div>
         <Link to="/" className={buttonVariants({ variant: 'outline' })}>
           Return to console
@@ -119,7 +125,14 @@ export function PromptManagerPage() {
 
       <div className="grid gap-3 rounded-xl border bg-card p-4 shadow-xs sm:grid-cols-[minmax(0,1fr)_10rem_auto] sm:items-end">
         <SequenceSelect names={sequenceNames} value={sequence} onChange={chooseSequence} loading={false} failed={!sequences.ok} />
-        <VersionSelect label="Version" versions={numbers} value={shown?.version} onChange={chooseVersion} disabled={!sequence} />
+        <VersionSelect
+          label="Version"
+          versions={numbers}
+          value={shown?.version}
+          onChange={chooseVersion}
+          disabled={!sequence}
+          published={status?.ok ? status.value.published : undefined}
+        />
         <div className="flex flex-wrap gap-2">
           <Button onClick={save} disabled={!canSave} title={blocking ? blocking.message : undefined}>
             Save changes
@@ -129,6 +142,10 @@ export function PromptManagerPage() {
           </Button>
         </div>
       </div>
+
+      {sequence && shown && status?.ok && (
+        <PublishPanel sequence={sequence} title={displayName(sequence)} version={shown.version} status={status.value} dirty={dirty} />
+      )}
 
       <div className="flex flex-wrap gap-2">
         <Button
