@@ -190,7 +190,15 @@ describe('subgroups (local provider)', () => {
       .execute();
     // Every member's name, and every capitalised word inside a sentence of a profile (the faker cities).
     const personal = new Set(users.map((u) => u.name.toLowerCase()));
-    for (const u of users) for (const m of u.profile_for_group.matchAll(/(?<![.!?]\s|^)\b([A-Z][a-z]+)/g)) personal.add(m[1].toLowerCase());
+    // A capitalised word that some profile also uses in lower case is an ordinary word there, which a description may
+    // share; so are the first words of place names that plain English uses ("New Haven", "glad to meet new people").
+    const ordinary = new Set(users.flatMap((u) => u.profile_for_group.match(/\b[a-z]+\b/g) ?? []));
+    for (const word of ['new', 'north', 'south', 'east', 'west', 'lake', 'port']) ordinary.add(word);
+    for (const u of users) {
+      for (const m of u.profile_for_group.matchAll(/(?<![.!?]\s|^)\b([A-Z][a-z]+)/g)) {
+        if (!ordinary.has(m[1].toLowerCase())) personal.add(m[1].toLowerCase());
+      }
+    }
     personal.add('james');
     const texts = [...(await membersBySubgroup(ctx, groupId)).values()].flatMap((rows) => [
       rows[0].name ?? '',
