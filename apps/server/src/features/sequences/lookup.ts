@@ -144,6 +144,12 @@ export async function loadModuleVersion(
   };
 }
 
+/** Every prompt name any version of a sequence has, archived versions and prompts included (test cases' lint). */
+export async function promptNamesOfAllVersions(db: DB, sequenceId: number): Promise<Set<string>> {
+  const rows = await db.selectFrom('sequence_versions').select('sequential_prompts').where('sequence_id', '=', sequenceId).execute();
+  return new Set(rows.flatMap((r) => (r.sequential_prompts ?? []).map((p) => p.name)));
+}
+
 /** The text of the highest non-archived version of global_prompt ('' when there is none). */
 export async function loadGlobalPrompt(db: DB): Promise<string> {
   const row = await db
