@@ -36,8 +36,10 @@ beforeAll(async () => {
   await insertSequence(ctx.db, 'Garden Walk', {
     versions: [
       { version: 1, prompts: [prompt('welcome'), prompt('interests'), prompt('goodbye')] },
-      { version: 2, prompts: [prompt('welcome'), prompt('interests'), prompt('farewell')] },
+      { version: 2, prompts: [prompt('welcome'), prompt('interests'), prompt('farewell'), prompt('retired', { archived: true })] },
+      { version: 3, archived: true, prompts: [prompt('welcome'), prompt('shelved')] },
     ],
+    published: 2,
   });
   await insertSequence(ctx.db, 'Other Walk', { versions: [{ version: 1, prompts: [prompt('welcome')] }] });
 }, 60_000);
@@ -85,6 +87,11 @@ describe('test cases of a sequence', () => {
     expect(start).toMatchObject({ status: 400, body: { error: 'No version of "Garden Walk" has a prompt named "intro"' } });
     const never = await update('Garden Walk', caseId, { ...shy, expect: [{ type: 'never_reaches', prompt: 'Goodbye' }] });
     expect(never).toMatchObject({ status: 400, body: { error: 'No version of "Garden Walk" has a prompt named "Goodbye"' } });
+    // Archived prompts and versions do not count: no conversation can reach them.
+    for (const gone of ['retired', 'shelved']) {
+      const res = await create('Garden Walk', { ...shy, name: 'Lost', expect: [{ type: 'reaches', prompt: gone }] });
+      expect(res).toMatchObject({ status: 400, body: { error: `No version of "Garden Walk" has a prompt named "${gone}"` } });
+    }
     expect((await list('Garden Walk')).body.cases).toHaveLength(2);
   });
 
