@@ -104,6 +104,17 @@ export interface SequencePublicationsTable {
   forced: Generated<boolean>;
 }
 
+/** A test case of a sequence (PRODUCT §10); `definition` is the case without its name (test-runs/model.ts). */
+export interface TestCasesTable {
+  id: string;
+  sequence_id: number;
+  name: string;
+  definition: Json<Record<string, unknown>>;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
 export interface SequenceVersionsTable {
   sequence_id: number;
   version: number;
@@ -269,6 +280,7 @@ export interface Database {
   sequences: SequencesTable;
   sequence_versions: SequenceVersionsTable;
   sequence_publications: SequencePublicationsTable;
+  test_cases: TestCasesTable;
   system_prompt: SystemPromptTable;
   prompts: PromptsTable;
   section_records: SectionRecordsTable;

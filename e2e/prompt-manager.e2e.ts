@@ -331,6 +331,51 @@ test.describe('prompt manager', () => {
     await page.keyboard.press('Escape')
   })
 
+  test('test cases: add one through the form, see it listed, edit it, delete it', async ({ page, snapshot }) => {
+    await page.goto(`/prompt-manager?sequence=${encodeURIComponent('Get to Know You.json')}`)
+    const section = page.getByRole('region', { name: 'Test cases' })
+    await expect(section).toContainText('No test cases yet — add one to describe a conversation this sequence must handle.')
+
+    await section.getByRole('button', { name: 'Add test case' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Add test case' })
+    await dialog.getByLabel('Name').fill('Shy member')
+    await dialog.getByLabel('Persona').fill('A quiet retiree who answers in few words.')
+    await dialog.getByLabel('Opening line (optional)').fill('Hello?')
+    await dialog.getByLabel('Turn limit').fill('12')
+    await chooseOption(page, 'Start prompt', 'welcome')
+    await dialog.getByRole('button', { name: 'Add expectation' }).click()
+    // Saving without the prompt to reach is refused in the form.
+    await dialog.getByRole('button', { name: 'Save test case' }).click()
+    await expect(dialog.getByRole('alert')).toHaveText('Expectation 1: choose the prompt it must reach')
+    await chooseOption(page, 'Expectation 1 prompt', 'interests')
+    await dialog.getByLabel('Within (assistant turns)').fill('6')
+    await snapshot('prompt-manager-test-case-dialog-1366')
+    await dialog.getByRole('button', { name: 'Save test case' }).click()
+    await expect(page.getByText('Test case saved')).toBeVisible()
+    await expect(dialog).toBeHidden()
+    const item = section.getByRole('listitem').filter({ hasText: 'Shy member' })
+    await expect(item).toContainText("12 turns × 3 repeats · Reaches 'interests'")
+    await snapshot('prompt-manager-test-cases-1366')
+
+    // Edit: the form opens with the stored case; a server refusal (the same name as another case) shows inline.
+    await item.getByRole('button', { name: 'Edit Shy member' }).click()
+    const edit = page.getByRole('dialog', { name: 'Edit test case' })
+    await expect(edit.getByLabel('Persona')).toHaveValue('A quiet retiree who answers in few words.')
+    await expect(edit.getByRole('combobox', { name: 'Expectation 1 prompt' })).toHaveText('interests')
+    await edit.getByLabel('Name').fill('Shy retiree')
+    await chooseOption(page, 'Expectation 1 type', 'Never reaches a prompt')
+    await chooseOption(page, 'Expectation 1 prompt', 'wrap_up')
+    await edit.getByRole('button', { name: 'Save test case' }).click()
+    await expect(edit).toBeHidden()
+    await expect(section.getByRole('listitem')).toHaveCount(1)
+    await expect(section.getByRole('listitem')).toContainText("Shy retiree12 turns × 3 repeats · Never reaches 'wrap_up'")
+
+    await section.getByRole('button', { name: 'Delete Shy retiree' }).click()
+    await page.getByRole('alertdialog', { name: "Delete the test case 'Shy retiree'?" }).getByRole('button', { name: 'Delete' }).click()
+    await expect(page.getByText('Test case deleted')).toBeVisible()
+    await expect(section).toContainText('No test cases yet')
+  })
+
   test.describe('on a 390 px phone', () => {
     test.use({ viewport: { width: 390, height: 844 } })
     test('opens at the top; the editor and its checks fit', async ({ page, snapshot }) => {

@@ -8,6 +8,7 @@ import * as liveVoiceSignIns from './20261128014500_live_voice_sign_ins';
 import * as staffCredentialVersion from './20261128020000_staff_credential_version';
 import * as outboxKept from './20261128020100_outbox_kept';
 import * as publishedVersions from './20261128030000_published_versions';
+import * as testCases from './20261128040000_test_cases';
 
 // Listed statically so migrations work after bundling. Frozen once landed: add, never edit.
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '20261128020000_staff_credential_version': staffCredentialVersion,
   '20261128020100_outbox_kept': outboxKept,
   '20261128030000_published_versions': publishedVersions,
+  '20261128040000_test_cases': testCases,
 };

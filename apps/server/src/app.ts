@@ -17,6 +17,7 @@ import { promptsRoutes } from './features/prompts/routes';
 import { sequencesRoutes } from './features/sequences/routes';
 import { staffRoutes } from './features/staff/routes';
 import { subgroupsRoutes } from './features/subgroups/routes';
+import { testRunsRoutes } from './features/test-runs/routes';
 import { usersRoutes } from './features/users/routes';
 import { webPlugin } from './plugins/web';
 import { realtimeRoutes, type RealtimeOptions } from './realtime/routes';
@@ -48,6 +49,7 @@ export function createApp(deps: AppDeps, opts: { webDist?: string; realtime?: Re
     .use(subgroupsRoutes(deps))
     .use(feedbackRoutes(deps))
     .use(staffRoutes(deps))
+    .use(testRunsRoutes(deps))
     .use(realtimeRoutes(deps, opts.realtime))
     .all(
       '/api/*',

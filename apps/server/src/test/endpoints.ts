@@ -1,12 +1,13 @@
 import { CONTENT_ENDPOINTS } from './endpoints-content';
 import { PEOPLE_ENDPOINTS } from './endpoints-people';
+import { TESTING_ENDPOINTS } from './endpoints-testing';
 import type { Call, Endpoint, Fixtures } from './endpoint-kit';
 import type { TestContext } from './harness';
 
 export type { Access, Call, Endpoint, Fixtures } from './endpoint-kit';
 
-/** Every endpoint of SPEC §7 and PRODUCT §9 with a valid call, for the access matrix and the fuzz test. */
-export const ENDPOINTS: Endpoint[] = [...PEOPLE_ENDPOINTS, ...CONTENT_ENDPOINTS];
+/** Every endpoint of SPEC §7 and PRODUCT §9–10 with a valid call, for the access matrix and the fuzz test. */
+export const ENDPOINTS: Endpoint[] = [...PEOPLE_ENDPOINTS, ...CONTENT_ENDPOINTS, ...TESTING_ENDPOINTS];
 
 /** Fixtures built straight in the database so the matrix does not depend on the endpoints it tests. */
 export function makeFixtures(ctx: TestContext): Fixtures {

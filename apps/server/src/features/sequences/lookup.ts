@@ -144,6 +144,20 @@ export async function loadModuleVersion(
   };
 }
 
+/**
+ * Every prompt name any version of a sequence has (test cases' lint, PRODUCT §10). Archived versions and prompts
+ * do not count: no conversation can reach them, and the Prompt Manager does not show them.
+ */
+export async function promptNamesOfAllVersions(db: DB, sequenceId: number): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('sequence_versions')
+    .select('sequential_prompts')
+    .where('sequence_id', '=', sequenceId)
+    .where('archived', '=', false)
+    .execute();
+  return new Set(rows.flatMap((r) => activePrompts(r.sequential_prompts).map((p) => p.name)));
+}
+
 /** The text of the highest non-archived version of global_prompt ('' when there is none). */
 export async function loadGlobalPrompt(db: DB): Promise<string> {
   const row = await db

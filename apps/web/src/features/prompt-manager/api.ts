@@ -30,6 +30,22 @@ export type SequenceStatus = Awaited<ReturnType<typeof fetchSequenceStatus>>
 
 export const publishSequence = (name: string, version: number) => unwrap(client.api['publish-sequence']({ name }).post({ version }))
 
+// ---- Test cases of a sequence (PRODUCT §10) ----
+
+export const fetchTestCases = (sequence: string, options: Signal = {}) =>
+  unwrap(client.api['test-cases']({ sequence }).get({ fetch: { signal: options.signal } }))
+
+export type TestCase = Awaited<ReturnType<typeof fetchTestCases>>['cases'][number]
+export type TestCaseInput = Omit<TestCase, 'caseId'>
+export type Expectation = TestCase['expect'][number]
+
+export const createTestCase = (sequence: string, testCase: TestCaseInput) => unwrap(client.api['test-cases']({ sequence }).post(testCase))
+
+export const updateTestCase = (sequence: string, caseId: string, testCase: TestCaseInput) =>
+  unwrap(client.api['test-cases']({ sequence })({ caseId }).put(testCase))
+
+export const deleteTestCase = (sequence: string, caseId: string) => unwrap(client.api['test-cases']({ sequence })({ caseId }).delete())
+
 export type UploadResult = { fileName: string; created?: boolean; versions?: number[] }
 
 export function uploadSequence(name: string, file: File) {
@@ -40,17 +56,18 @@ export function uploadSequence(name: string, file: File) {
 }
 
 /**
- * The prompt manager's loader: the sequence list, the chosen sequence's versions and its publishing status
- * (none for global_prompt.json, which is not published). Failures are kept, not thrown.
+ * The prompt manager's loader: the sequence list, the chosen sequence's versions, its publishing status and its
+ * test cases (neither for global_prompt.json, which is not published). Failures are kept, not thrown.
  */
 export async function loadPromptManager(sequence: string | undefined, signal: AbortSignal) {
   const publishable = sequence && !/^global_prompt(\.json)?$/i.test(sequence.trim())
-  const [sequences, content, status] = await Promise.all([
+  const [sequences, content, status, testCases] = await Promise.all([
     settle(fetchSequences({ signal })),
     sequence ? settle(fetchSequenceContent(sequence, { signal })) : Promise.resolve(null),
     publishable ? settle(fetchSequenceStatus(sequence, { signal })) : Promise.resolve(null),
+    publishable ? settle(fetchTestCases(sequence, { signal }).then((r) => r.cases)) : Promise.resolve(null),
   ])
-  return { sequences, content, status }
+  return { sequences, content, status, testCases }
 }
 
 type Settled<T> = { ok: true; value: T } | { ok: false; error: string }

@@ -2,8 +2,11 @@ import { CircleCheck, OctagonX, TriangleAlert } from 'lucide-react'
 
 import type { LintIssue } from '@hearth/protocol/sequence-lint'
 
-/** The live lint of the edited version: errors block Save, warnings do not. */
-export function LintPanel({ issues, loaded }: { issues: LintIssue[]; loaded: boolean }) {
+/**
+ * The live lint of the edited version: errors block Save, warnings do not. `caseIssues`: test cases naming a prompt
+ * no version has (PRODUCT §10), listed under it; they do not block Save.
+ */
+export function LintPanel({ issues, loaded, caseIssues = [] }: { issues: LintIssue[]; loaded: boolean; caseIssues?: string[] }) {
   const errors = issues.filter((issue) => issue.severity === 'error')
   const warnings = issues.filter((issue) => issue.severity === 'warning')
   return (
@@ -32,6 +35,16 @@ export function LintPanel({ issues, loaded }: { issues: LintIssue[]; loaded: boo
                 <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-label="Warning" />
               )}
               <span className="break-words">{issue.message}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {loaded && caseIssues.length > 0 && (
+        <ul className="grid gap-1.5" aria-label="Test case checks">
+          {caseIssues.map((message) => (
+            <li key={message} className="flex gap-2 rounded-md bg-amber-100/70 px-2 py-1.5 text-amber-900">
+              <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-label="Warning" />
+              <span className="break-words">{message}</span>
             </li>
           ))}
         </ul>

@@ -16,9 +16,11 @@ import { LintPanel } from '@/features/prompt-manager/components/lint-panel'
 import { PromptList } from '@/features/prompt-manager/components/prompt-list'
 import { PublishPanel } from '@/features/prompt-manager/components/publish-panel'
 import { SequenceSelect } from '@/features/prompt-manager/components/sequence-select'
+import { TestCasesPanel } from '@/features/prompt-manager/components/test-cases-panel'
 import { UploadDialog } from '@/features/prompt-manager/components/upload-dialog'
 import { VersionSelect } from '@/features/prompt-manager/components/version-select'
 import { displayName, highestVersion, isGlobalSequence, saveBody, versionToText } from '@/features/prompt-manager/editor-text'
+import { caseLint } from '@/features/prompt-manager/test-case-form'
 import { errorMessage } from '@/lib/api'
 import { notify } from '@/lib/notify'
 
@@ -27,7 +29,7 @@ const route = getRouteApi('/_staff/prompt-manager')
 type Dialog = 'rename' | 'create' | 'delete' | 'diff' | null
 
 export function PromptManagerPage() {
-  const { sequences, content, status } = route.useLoaderData()
+  const { sequences, content, status, testCases } = route.useLoaderData()
   const search = route.useSearch()
   const navigate = route.useNavigate()
   const router = useRouter()
@@ -70,6 +72,12 @@ export function PromptManagerPage() {
   const blocking = issues.find((issue) => issue.severity === 'error')
   const dirty = loaded && editorText !== loadedText
   const canSave = dirty && !blocking && !busy
+  // Test cases name prompts of any version (PRODUCT §10): the union over the versions loaded.
+  const promptNames = useMemo(
+    () => [...new Set(versions.flatMap((v) => ('sequential_prompts' in v ? v.sequential_prompts.map((p) => p.name) : [])))],
+    [versions],
+  )
+  const caseIssues = useMemo(() => (testCases?.ok ? caseLint(testCases.value, new Set(promptNames)) : []), [testCases, promptNames])
 
   // Choosing another sequence or version, a link, Back or a reload ask before unsaved edits are dropped.
   const unsaved = useUnsavedChanges(dirty, () => setDiscards((n) => n + 1))
@@ -203,8 +211,17 @@ export function PromptManagerPage() {
             onReady={(api) => (editorApi.current = api)}
           />
         </div>
-        <LintPanel issues={issues} loaded={loaded} />
+        <LintPanel issues={issues} loaded={loaded} caseIssues={caseIssues} />
       </div>
+
+      {sequence && testCases && (
+        <TestCasesPanel
+          sequence={sequence}
+          cases={testCases.ok ? testCases.value : null}
+          failed={testCases.ok ? undefined : testCases.error}
+          promptNames={promptNames}
+        />
+      )}
 
       <PromptDialog
         open={dialog === 'rename'}

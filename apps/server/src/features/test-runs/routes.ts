@@ -1,0 +1,33 @@
+import { Elysia } from 'elysia';
+import type { AppDeps } from '../../deps';
+import { authPlugin } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/errors';
+import { caseIdAnswer, caseParams, casesAnswer, deletedAnswer, sequenceParams, testCaseBody } from './model';
+import * as service from './service';
+
+/** PRODUCT §10 test cases of a sequence (staff: operators and admins). */
+export const testRunsRoutes = (deps: AppDeps) =>
+  new Elysia({ prefix: '/api' })
+    .use(authPlugin(deps))
+    .get('/test-cases/:sequence', ({ params }) => service.listCases(deps.db, params.sequence), {
+      auth: 'operator',
+      params: sequenceParams,
+      response: { 200: casesAnswer, ...errorResponses },
+    })
+    .post('/test-cases/:sequence', ({ params, body, staff }) => service.createCase(deps.db, staff!.email, params.sequence, body), {
+      auth: 'operator',
+      params: sequenceParams,
+      body: testCaseBody,
+      response: { 200: caseIdAnswer, ...errorResponses },
+    })
+    .put('/test-cases/:sequence/:caseId', ({ params, body }) => service.updateCase(deps.db, params.sequence, params.caseId, body), {
+      auth: 'operator',
+      params: caseParams,
+      body: testCaseBody,
+      response: { 200: caseIdAnswer, ...errorResponses },
+    })
+    .delete('/test-cases/:sequence/:caseId', ({ params }) => service.deleteCase(deps.db, params.sequence, params.caseId), {
+      auth: 'operator',
+      params: caseParams,
+      response: { 200: deletedAnswer, ...errorResponses },
+    });
