@@ -166,10 +166,10 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
   /**
    * A page reconnecting with `resume=`: back into its session when it is still here (within the grace), told
    * to try again when another instance holds it, else a new session going on from what the relay remembers.
+   * `session`: the one held here that the token and the person match (resumable(), looked up as the socket opened).
    */
-  async function resume(slot: Slot, admitted: Admitted, token: string) {
+  async function resume(slot: Slot, admitted: Admitted, token: string, session: VoiceSession | undefined) {
     const id = resumeSessionId(token);
-    const session = resumable(admitted, token);
     // Tied first to the sign-in it comes back with (which may not be the one that opened it): signing out of
     // either then ends the session.
     if (session && (await live.tieSignIn(session.id, admitted.authSession))) {
@@ -327,7 +327,7 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
       data.slot = slot;
       takeAppendsFirst(data, limits.maxFrameBytes, slot.append);
       // Admission asks the database (limits hold across instances); events sent meanwhile wait in slot.pending.
-      (token ? resume(slot, admitted, token) : start(slot, admitted)).catch((err) => {
+      (token ? resume(slot, admitted, token, resuming) : start(slot, admitted)).catch((err) => {
         log.error('voice session failed to start', { sessionId: slot.id, error: (err as Error)?.name });
         release(slot);
         slot.close(CLOSE_CODES.upstreamFailed, 'Voice session could not start');
