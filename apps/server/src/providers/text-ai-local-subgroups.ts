@@ -75,8 +75,11 @@ const KNOWN_INTERESTS = new Set(INTEREST_CLUSTERS.flat().flatMap((t) => words(t)
 export function personalWords(texts: string[], memberNames: string[]): Set<string> {
   const out = new Set<string>(COMMON_FIRST_NAMES);
   for (const name of memberNames) for (const w of words(name)) out.add(w.replace(/'s$/, ''));
+  // A name is the whole run of letters, apostrophes and hyphens from its capital: "Zieme-Sipesberg", "McKenzieview",
+  // "O'Reillyside" give every word that words() makes of them. "St. Lucie" does not start a sentence.
   for (const text of texts)
-    for (const m of text.matchAll(/(?<![.!?:\n]\s*|^\s*)(?<=\s|["“(])(\p{Lu}[\p{Ll}']+)/gu)) out.add(m[1].toLowerCase().replace(/'s$/, ''));
+    for (const m of text.matchAll(/(?<!(?<!\b(?:St|Mt|Ft|Dr|Mr|Mrs|Ms))[.!?:\n]\s*|^\s*)(?<=\s|["“(/])(\p{Lu}[\p{L}'’-]*\p{L})/gu))
+      for (const w of words(m[1])) for (const part of [w, w.replace(/'s$/, ''), ...w.split("'")]) if (part.length > 1) out.add(part);
   return out;
 }
 
