@@ -1,0 +1,118 @@
+import type { Job, PgBoss } from 'pg-boss';
+import { fromKysely } from 'pg-boss';
+import type { DB } from '@hearth/db/client';
+import type { AppDeps } from '../../deps';
+import { log } from '../../log';
+import { upstreamFactory } from '../../realtime/routes';
+import type { TestRunAi } from './ai';
+import { runAttempt, type AttemptOptions } from './attempt';
+import type { TestCase } from './model';
+import * as repo from './run-repository';
+
+/**
+ * Test-run attempts as jobs (PRODUCT §10): one job per attempt (data `{ attemptId }` only, one pending job per
+ * attempt), so several instances share a run and a restart resumes it. A job claims its attempt atomically and a
+ * finished attempt never runs again; attempts left running by an instance that is gone go back to the queue.
+ */
+
+export const TEST_RUN_QUEUE = 'test-run-attempt';
+
+/** How a new run's attempts reach the job queue (deps.testRuns); without one they wait until a queue starts. */
+export interface TestRunQueue {
+  enqueue(db: DB, attemptIds: string[]): Promise<void>;
+}
+
+export interface TestRunJobOptions extends Partial<AttemptOptions> {
+  ai: TestRunAi;
+  /** Attempts one instance runs at once. */
+  concurrency?: number;
+  recoveryIntervalSeconds?: number;
+  /** Called as an attempt starts executing (tests count executions). */
+  onExecute?: (attemptId: string) => void;
+}
+
+/** An attempt that threw is tried this many times in all before it counts as an error for good. */
+const MAX_TRIES = 2;
+// A 50-turn attempt on OpenAI stays well within this; a job active longer belongs to a crashed worker.
+const EXPIRE_SECONDS = 20 * 60;
+
+const key = (attemptId: string) => `test-attempt/${attemptId}`;
+
+export async function startTestRunJobs(
+  deps: AppDeps,
+  jobs: { boss: PgBoss; instanceId: string; liveInstancePrefix: string },
+  opts: TestRunJobOptions,
+): Promise<{ queue: TestRunQueue; stop(): Promise<void> }> {
+  const { boss, instanceId } = jobs;
+  const deadOwner = repo.deadOwnerSql(instanceId, { anyOther: deps.dbKind === 'pglite', livePrefix: jobs.liveInstancePrefix });
+  const attemptOptions: AttemptOptions = {
+    createUpstream: opts.createUpstream ?? upstreamFactory(deps),
+    ai: opts.ai,
+    budgets: opts.budgets,
+    maxAttemptMs: opts.maxAttemptMs,
+  };
+  const queueOptions = { retryLimit: MAX_TRIES, retryDelay: 1, expireInSeconds: EXPIRE_SECONDS };
+  await boss.createQueue(TEST_RUN_QUEUE, { ...queueOptions, notify: true, policy: 'exclusive' });
+  await boss.updateQueue(TEST_RUN_QUEUE, { ...queueOptions, notify: true });
+
+  const enqueue = async (db: DB, attemptIds: string[]) => {
+    if (attemptIds.length === 0) return;
+    await boss.insert(
+      TEST_RUN_QUEUE,
+      attemptIds.map((id) => ({ data: { attemptId: id }, singletonKey: key(id) })),
+      db.isTransaction ? { db: fromKysely(db) } : undefined,
+    );
+  };
+
+  async function execute(attemptId: string) {
+    if (!(await repo.claimAttempt(deps.db, attemptId, instanceId, deadOwner))) return;
+    opts.onExecute?.(attemptId);
+    const row = await repo.attemptToRun(deps.db, attemptId);
+    if (!row) return;
+    try {
+      const result = await runAttempt(
+        deps,
+        { sequence: row.sequence, version: row.version, repeat: row.repeat, testCase: row.case_snapshot as TestCase, instanceId },
+        attemptOptions,
+      );
+      await repo.finishAttempt(deps.db, attemptId, instanceId, result.passed ? 'passed' : 'failed', { ...result });
+    } catch (err) {
+      const message = (err as Error)?.message || 'The attempt could not run';
+      log.error('test-run attempt failed', { attemptId, runId: row.run_id, error: (err as Error)?.name });
+      const tries = (await repo.attemptTries(deps.db, attemptId))?.tries ?? MAX_TRIES;
+      if (tries < MAX_TRIES) {
+        await repo.finishAttempt(deps.db, attemptId, instanceId, 'queued', null);
+        throw err; // the job queue tries it again
+      }
+      await repo.finishAttempt(deps.db, attemptId, instanceId, 'error', { error: message });
+    }
+    await repo.finishRunIfDone(deps.db, row.run_id);
+  }
+
+  await boss.work(
+    TEST_RUN_QUEUE,
+    { batchSize: 1, localConcurrency: opts.concurrency ?? 4, pollingIntervalSeconds: 2 },
+    async (batch: Job<{ attemptId: string }>[]) => {
+      for (const job of batch) await execute(job.data.attemptId);
+    },
+  );
+
+  const recover = async () => {
+    const queued = await repo.requeueDeadAttempts(deps.db, deadOwner);
+    await enqueue(deps.db, queued);
+  };
+  await recover();
+  const sweep = setInterval(
+    () => void recover().catch((err) => log.error('test-run recovery failed', { name: (err as Error)?.name })),
+    (opts.recoveryIntervalSeconds ?? 30) * 1000,
+  );
+  sweep.unref?.();
+
+  return {
+    queue: { enqueue },
+    stop: async () => {
+      clearInterval(sweep);
+      await boss.offWork(TEST_RUN_QUEUE, { wait: true });
+    },
+  };
+}
