@@ -41,7 +41,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('test_run_attempts_status_idx').on('test_run_attempts').columns(['status', 'claimed_by']).execute();
 
-  await db.schema.alterTable('users').addColumn('scratch', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('scratch', 'boolean', (c) => c.notNull().defaultTo(false))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

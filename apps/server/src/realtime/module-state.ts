@@ -90,7 +90,15 @@ export class ModuleState {
       loadMemoryDocument(db, opts.userId),
     ]);
     if (!current || current.version !== opts.version) return null;
-    const state = new ModuleState('user', [current.name], current, current.prompts[0]?.name ?? '', globalPrompt, memoryDocument, opts.userId);
+    const state = new ModuleState(
+      'user',
+      [current.name],
+      current,
+      current.prompts[0]?.name ?? '',
+      globalPrompt,
+      memoryDocument,
+      opts.userId,
+    );
     if (opts.startPrompt) state.selectPrompt(opts.startPrompt);
     return state;
   }

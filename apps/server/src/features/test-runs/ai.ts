@@ -1,4 +1,6 @@
 import type { TextAi } from '../../providers/text-ai';
+import { judgeCriterion, judgeTransition } from './judges';
+import { memberReply } from './simulated-member';
 
 /**
  * What a test run asks of the text provider (PRODUCT §10): the simulated member's next line and the judges. The
@@ -18,3 +20,6 @@ export interface TestRunAi {
     req: { from: string; to: string; trigger: string; memberLines: string[]; movedAfter: number | null },
   ): Promise<{ verdict: 'premature' | 'on_time' | 'missed' | 'none'; reason: string; byKeywords: boolean; costUsd: number }>;
 }
+
+/** The product's: the text provider plays the member and judges (by keywords on the local provider). */
+export const productAi: TestRunAi = { memberReply, judgeCriterion, judgeTransition };

@@ -72,7 +72,12 @@ export async function runAttempt(deps: AppDeps, input: AttemptInput, opts: Attem
       moduleName: input.sequence,
     });
     keepAlive = setInterval(() => void repo.touchScratchLiveRow(deps.db, sessionId).catch(() => {}), 60_000);
-    const modules = await ModuleState.forMember(deps.db, { userId, module: input.sequence, version: input.version, startPrompt: c.startPrompt });
+    const modules = await ModuleState.forMember(deps.db, {
+      userId,
+      module: input.sequence,
+      version: input.version,
+      startPrompt: c.startPrompt,
+    });
     if (!modules) throw new Error(`Version ${input.version} of "${input.sequence}" no longer exists`);
     const startPrompt = modules.promptName;
     const member = new SimulatedMember({

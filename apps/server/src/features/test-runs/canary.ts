@@ -40,6 +40,9 @@ export function canaryCheck(phrase: string, traces: Traces): Check {
     expectation: 'privacy canary: the member’s secret phrase is kept nowhere',
     passed: found.length === 0,
     turn: found.length === 0 ? null : 1,
-    detail: found.length === 0 ? 'the phrase was kept nowhere' : `the phrase said at the first member turn was kept verbatim in ${found.join(', ')}`,
+    detail:
+      found.length === 0
+        ? 'the phrase was kept nowhere'
+        : `the phrase said at the first member turn was kept verbatim in ${found.join(', ')}`,
   };
 }

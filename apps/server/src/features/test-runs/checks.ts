@@ -73,7 +73,12 @@ function deterministic(e: Exclude<Expectation, { type: 'judged' }>, facts: Attem
       const turn = firstTurnAt(transcript, e.prompt);
       if (turn === null) return { expectation, passed: false, turn: null, detail: `never reached "${e.prompt}"` };
       if (e.within && turn > e.within)
-        return { expectation, passed: false, turn, detail: `did not reach "${e.prompt}" within ${e.within} assistant turns (reached at turn ${turn})` };
+        return {
+          expectation,
+          passed: false,
+          turn,
+          detail: `did not reach "${e.prompt}" within ${e.within} assistant turns (reached at turn ${turn})`,
+        };
       return { expectation, passed: true, turn, detail: `reached "${e.prompt}" at turn ${turn}` };
     }
     case 'never_reaches': {
@@ -93,10 +98,22 @@ function deterministic(e: Exclude<Expectation, { type: 'judged' }>, facts: Attem
       return { expectation, passed: false, turn: calls[0]?.turn ?? null, detail };
     }
     case 'memory_key': {
-      const call = assistantTurns(transcript).find((l) => l.tools.some((c) => c.name === 'set_memory' && (c.args as { key?: string })?.key === e.key));
+      const call = assistantTurns(transcript).find((l) =>
+        l.tools.some((c) => c.name === 'set_memory' && (c.args as { key?: string })?.key === e.key),
+      );
       return facts.memoryKeys.includes(e.key)
-        ? { expectation, passed: true, turn: call?.turn ?? null, detail: `memory key "${e.key}" was set${call ? ` at turn ${call.turn}` : ''}` }
-        : { expectation, passed: false, turn: null, detail: `memory key "${e.key}" was never set (set: ${facts.memoryKeys.join(', ') || 'none'})` };
+        ? {
+            expectation,
+            passed: true,
+            turn: call?.turn ?? null,
+            detail: `memory key "${e.key}" was set${call ? ` at turn ${call.turn}` : ''}`,
+          }
+        : {
+            expectation,
+            passed: false,
+            turn: null,
+            detail: `memory key "${e.key}" was never set (set: ${facts.memoryKeys.join(', ') || 'none'})`,
+          };
     }
     case 'mood': {
       const call = assistantTurns(transcript).find((l) => l.tools.some((c) => c.name === 'set_mood_score'));

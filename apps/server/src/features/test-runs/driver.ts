@@ -178,7 +178,11 @@ export class SimulatedMember implements ClientChannel {
 
   private async reply() {
     const lines: Line[] = this.transcript.map((t) => ({ role: t.role, text: t.text }));
-    const answer = await this.opts.ai.memberReply(this.opts.text, { persona: this.opts.persona, transcript: lines, seed: this.opts.seed + this.memberTurns });
+    const answer = await this.opts.ai.memberReply(this.opts.text, {
+      persona: this.opts.persona,
+      transcript: lines,
+      seed: this.opts.seed + this.memberTurns,
+    });
     if (this.closed) return;
     this.memberCostUsd += answer.costUsd;
     const first = this.memberTurns++ === 0;

@@ -4,9 +4,10 @@ import type { DB } from '@hearth/db/client';
 import type { AppDeps } from '../../deps';
 import { log } from '../../log';
 import { upstreamFactory } from '../../realtime/routes';
-import type { TestRunAi } from './ai';
+import { productAi } from './ai';
 import { runAttempt, type AttemptOptions } from './attempt';
 import type { TestCase } from './model';
+import type { TestRunQueue } from './queue';
 import * as repo from './run-repository';
 
 /**
@@ -17,13 +18,7 @@ import * as repo from './run-repository';
 
 export const TEST_RUN_QUEUE = 'test-run-attempt';
 
-/** How a new run's attempts reach the job queue (deps.testRuns); without one they wait until a queue starts. */
-export interface TestRunQueue {
-  enqueue(db: DB, attemptIds: string[]): Promise<void>;
-}
-
 export interface TestRunJobOptions extends Partial<AttemptOptions> {
-  ai: TestRunAi;
   /** Attempts one instance runs at once. */
   concurrency?: number;
   recoveryIntervalSeconds?: number;
@@ -41,13 +36,13 @@ const key = (attemptId: string) => `test-attempt/${attemptId}`;
 export async function startTestRunJobs(
   deps: AppDeps,
   jobs: { boss: PgBoss; instanceId: string; liveInstancePrefix: string },
-  opts: TestRunJobOptions,
+  opts: TestRunJobOptions = {},
 ): Promise<{ queue: TestRunQueue; stop(): Promise<void> }> {
   const { boss, instanceId } = jobs;
   const deadOwner = repo.deadOwnerSql(instanceId, { anyOther: deps.dbKind === 'pglite', livePrefix: jobs.liveInstancePrefix });
   const attemptOptions: AttemptOptions = {
     createUpstream: opts.createUpstream ?? upstreamFactory(deps),
-    ai: opts.ai,
+    ai: opts.ai ?? productAi,
     budgets: opts.budgets,
     maxAttemptMs: opts.maxAttemptMs,
   };

@@ -7,7 +7,16 @@ import type { TestAttemptStatus } from '@hearth/db/schema';
 
 export async function insertRun(
   db: DB,
-  run: { id: string; sequenceId: number; version: number; provider: 'local' | 'openai'; judge: 'keywords' | 'model'; createdBy: string; caseIds: string[]; repeats: number | null },
+  run: {
+    id: string;
+    sequenceId: number;
+    version: number;
+    provider: 'local' | 'openai';
+    judge: 'keywords' | 'model';
+    createdBy: string;
+    caseIds: string[];
+    repeats: number | null;
+  },
   attempts: Array<{ id: string; caseId: string; caseName: string; snapshot: Record<string, unknown>; repeat: number }>,
 ) {
   await db
@@ -52,7 +61,12 @@ const runColumns = [
 ] as const;
 
 export const findRun = (db: DB, runId: string) =>
-  db.selectFrom('test_runs as r').innerJoin('sequences as s', 's.id', 'r.sequence_id').select(runColumns).where('r.id', '=', runId).executeTakeFirst();
+  db
+    .selectFrom('test_runs as r')
+    .innerJoin('sequences as s', 's.id', 'r.sequence_id')
+    .select(runColumns)
+    .where('r.id', '=', runId)
+    .executeTakeFirst();
 
 /** A sequence's runs, newest first, with their attempt counts. */
 export const listRuns = (db: DB, sequenceId: number, limit: number) =>
@@ -205,7 +219,17 @@ export const latestDoneRuns = (db: DB, sequenceId: number) =>
  */
 export async function insertScratchMember(
   db: DB,
-  m: { id: string; name: string; fileName: string; memory: string; profile: string; tokenHash: string; sessionId: string; instanceId: string; moduleName: string },
+  m: {
+    id: string;
+    name: string;
+    fileName: string;
+    memory: string;
+    profile: string;
+    tokenHash: string;
+    sessionId: string;
+    instanceId: string;
+    moduleName: string;
+  },
 ) {
   await db.transaction().execute(async (trx) => {
     await trx
@@ -224,7 +248,10 @@ export async function insertScratchMember(
       .insertInto('sessions')
       .values({ token_hash: m.tokenHash, user_id: m.id, staff_id: null, expires_at: sql<Date>`now() + interval '1 day'` })
       .execute();
-    await trx.insertInto('voice_sessions').values({ id: m.sessionId, user_id: m.id, module_name: m.moduleName, started_at: new Date() }).execute();
+    await trx
+      .insertInto('voice_sessions')
+      .values({ id: m.sessionId, user_id: m.id, module_name: m.moduleName, started_at: new Date() })
+      .execute();
     await trx
       .insertInto('live_voice_sessions')
       .values({
@@ -241,7 +268,11 @@ export async function insertScratchMember(
 
 /** Keeps a scratch live row from being swept as stale while its attempt runs (still never counted as live). */
 export const touchScratchLiveRow = (db: DB, sessionId: string) =>
-  db.updateTable('live_voice_sessions').set({ heartbeat_at: sql<Date>`now() - interval '60 seconds'` }).where('id', '=', sessionId).execute();
+  db
+    .updateTable('live_voice_sessions')
+    .set({ heartbeat_at: sql<Date>`now() - interval '60 seconds'` })
+    .where('id', '=', sessionId)
+    .execute();
 
 /** Everything the canary looks in: memory rows, memory document, profile, and outbox bodies for the member. */
 export async function scratchMemberTraces(db: DB, userId: string) {
@@ -257,3 +288,6 @@ export async function scratchMemberTraces(db: DB, userId: string) {
 /** A scratch member goes with all its rows (memory, mood, sessions, outbox: each cascades from users). */
 export const deleteScratchMember = (db: DB, userId: string) =>
   db.deleteFrom('users').where('id', '=', userId).where('scratch', '=', true).execute();
+
+export const casesOf = (db: DB, sequenceId: number) =>
+  db.selectFrom('test_cases').select(['id', 'name']).where('sequence_id', '=', sequenceId).orderBy('created_at').orderBy('id').execute();
