@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { insertWalk, waitForRun, withTestRunJobs } from './run-fixture';
+import { insertWalk, waitForRun, withTestRunJobs } from '../../test/test-runs-fixture';
 
 // PRODUCT §10 test runs on the local provider: a real voice session per attempt, driven by the simulated member.
 let ctx: TestContext;

@@ -1,7 +1,7 @@
-import { startJobs } from '../messages/jobs';
-import type { TestContext, TestContextOptions } from '../../test/harness';
-import { insertSequence, promptFixture as prompt } from '../../test/sequence-fixtures';
-import { startTestRunJobs, type TestRunJobOptions } from './jobs';
+import { startJobs } from '../features/messages/jobs';
+import type { TestContext, TestContextOptions } from './harness';
+import { insertSequence, promptFixture as prompt } from './sequence-fixtures';
+import { startTestRunJobs, type TestRunJobOptions } from '../features/test-runs/jobs';
 
 /**
  * For the test-run tests: the job queue with the test-run worker on the test database, a three-prompt sequence the
