@@ -51,6 +51,15 @@ export interface AttemptInput {
 
 const SCRATCH_NAME = 'Test run';
 
+/** The values set_memory wrote successfully during the session. */
+function memoryWrites(transcript: TurnRecord[]): string[] {
+  return transcript.flatMap((t) =>
+    t.tools
+      .filter((c) => c.name === 'set_memory' && (c.output as { success?: boolean } | null)?.success === true)
+      .map((c) => JSON.stringify(c.args)),
+  );
+}
+
 export async function runAttempt(deps: AppDeps, input: AttemptInput, opts: AttemptOptions): Promise<AttemptResult> {
   const c = input.testCase;
   const userId = `scratch-${randomUUID()}`;
@@ -119,7 +128,8 @@ export async function runAttempt(deps: AppDeps, input: AttemptInput, opts: Attem
     stopObserving();
     checks.push(
       canaryCheck(canary.phrase, {
-        memoryRows: traces.memory.map((m) => `${m.key} ${m.value}`),
+        // What memory held at the end, and every value a tool wrote to it on the way (a later write may hide one).
+        memoryRows: [...traces.memory.map((m) => `${m.key} ${m.value}`), ...memoryWrites(member.transcript)],
         memoryDocument: traces.user?.memory_document ?? '',
         profile: traces.user?.profile_for_group ?? '',
         messageBodies: traces.outbox.map((o) => o.body),
