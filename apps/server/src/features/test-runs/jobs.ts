@@ -86,7 +86,15 @@ export async function startTestRunJobs(
 
   await boss.work(
     TEST_RUN_QUEUE,
-    { batchSize: 1, localConcurrency: opts.concurrency ?? 4, pollingIntervalSeconds: 2 },
+    // One attempt per fetch, fetching on at once while there are more; jobs queued before this instance listened
+    // (a restart) are found by the poll.
+    {
+      batchSize: 1,
+      localConcurrency: opts.concurrency ?? 4,
+      burstWhenBatchFull: true,
+      pollingIntervalSeconds: 2,
+      notifyPollingIntervalSeconds: 2,
+    },
     async (batch: Job<{ attemptId: string }>[]) => {
       for (const job of batch) await execute(job.data.attemptId);
     },
