@@ -22,6 +22,8 @@ export interface TestRunJobOptions extends Partial<AttemptOptions> {
   /** Attempts one instance runs at once. */
   concurrency?: number;
   recoveryIntervalSeconds?: number;
+  /** false: this instance only queues attempts and runs none (a benchmark's driver; default true). */
+  work?: boolean;
   /** Called as an attempt starts executing (tests count executions). */
   onExecute?: (attemptId: string) => void;
 }
@@ -84,38 +86,40 @@ export async function startTestRunJobs(
     await repo.finishRunIfDone(deps.db, row.run_id);
   }
 
-  await boss.work(
-    TEST_RUN_QUEUE,
-    // One attempt per fetch, fetching on at once while there are more; jobs queued before this instance listened
-    // (a restart) are found by the poll.
-    {
-      batchSize: 1,
-      localConcurrency: opts.concurrency ?? 4,
-      burstWhenBatchFull: true,
-      pollingIntervalSeconds: 2,
-      notifyPollingIntervalSeconds: 2,
-    },
-    async (batch: Job<{ attemptId: string }>[]) => {
-      for (const job of batch) await execute(job.data.attemptId);
-    },
-  );
+  if (opts.work !== false)
+    await boss.work(
+      TEST_RUN_QUEUE,
+      // One attempt per fetch, fetching on at once while there are more; jobs queued before this instance listened
+      // (a restart) are found by the poll.
+      {
+        batchSize: 1,
+        localConcurrency: opts.concurrency ?? 4,
+        burstWhenBatchFull: true,
+        pollingIntervalSeconds: 2,
+        notifyPollingIntervalSeconds: 2,
+      },
+      async (batch: Job<{ attemptId: string }>[]) => {
+        for (const job of batch) await execute(job.data.attemptId);
+      },
+    );
 
   const recover = async () => {
     const queued = await repo.requeueDeadAttempts(deps.db, deadOwner);
     await enqueue(deps.db, queued);
   };
-  await recover();
+  if (opts.work !== false) await recover();
   const sweep = setInterval(
     () => void recover().catch((err) => log.error('test-run recovery failed', { name: (err as Error)?.name })),
     (opts.recoveryIntervalSeconds ?? 30) * 1000,
   );
   sweep.unref?.();
 
+  if (opts.work === false) clearInterval(sweep);
   return {
     queue: { enqueue },
     stop: async () => {
       clearInterval(sweep);
-      await boss.offWork(TEST_RUN_QUEUE, { wait: true });
+      if (opts.work !== false) await boss.offWork(TEST_RUN_QUEUE, { wait: true });
     },
   };
 }
