@@ -42,6 +42,7 @@ export interface AttemptResult {
 }
 
 export interface AttemptInput {
+  attemptId: string;
   sequence: string;
   version: number;
   repeat: number;
@@ -50,6 +51,8 @@ export interface AttemptInput {
 }
 
 const SCRATCH_NAME = 'Test run';
+
+export const scratchPrefix = (attemptId: string) => `scratch-${attemptId}-`;
 
 /** The values set_memory wrote successfully during the session. */
 function memoryWrites(transcript: TurnRecord[]): string[] {
@@ -62,7 +65,8 @@ function memoryWrites(transcript: TurnRecord[]): string[] {
 
 export async function runAttempt(deps: AppDeps, input: AttemptInput, opts: AttemptOptions): Promise<AttemptResult> {
   const c = input.testCase;
-  const userId = `scratch-${randomUUID()}`;
+  // Named after the attempt, so a later try removes what a crashed one left (deleteScratchMembersOf).
+  const userId = `${scratchPrefix(input.attemptId)}${randomUUID().slice(0, 8)}`;
   const sessionId = randomUUID();
   const canary = newCanary();
   const logLines: string[] = [];

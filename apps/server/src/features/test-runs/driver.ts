@@ -131,6 +131,11 @@ export class SimulatedMember implements ClientChannel {
       }
       case 'response.done':
         return this.onResponseDone(event.response as Event | undefined);
+      case 'error':
+        // The provider went away: the conversation is cut short, so the attempt did not run (it is tried again).
+        if ((event.error as Event | undefined)?.code === 'upstream_failed')
+          this.error ??= `The realtime provider failed: ${String(event.error.message ?? '')}`;
+        return;
       case 'hearth.post_chat':
         this.postChatStatus = String(event.status ?? '');
         return;

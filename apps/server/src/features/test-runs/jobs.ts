@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps';
 import { log } from '../../log';
 import { upstreamFactory } from '../../realtime/routes';
 import { productAi } from './ai';
-import { runAttempt, type AttemptOptions } from './attempt';
+import { runAttempt, scratchPrefix, type AttemptOptions } from './attempt';
 import type { TestCase } from './model';
 import type { TestRunQueue } from './queue';
 import * as repo from './run-repository';
@@ -66,10 +66,19 @@ export async function startTestRunJobs(
     opts.onExecute?.(attemptId);
     const row = await repo.attemptToRun(deps.db, attemptId);
     if (!row) return;
+    // A try cut off by a crash may have left its scratch member behind.
+    await repo.deleteScratchMembersNamed(deps.db, scratchPrefix(attemptId));
     try {
       const result = await runAttempt(
         deps,
-        { sequence: row.sequence, version: row.version, repeat: row.repeat, testCase: row.case_snapshot as TestCase, instanceId },
+        {
+          attemptId,
+          sequence: row.sequence,
+          version: row.version,
+          repeat: row.repeat,
+          testCase: row.case_snapshot as TestCase,
+          instanceId,
+        },
         attemptOptions,
       );
       await repo.finishAttempt(deps.db, attemptId, instanceId, result.passed ? 'passed' : 'failed', { ...result });

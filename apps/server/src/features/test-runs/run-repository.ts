@@ -291,3 +291,10 @@ export const deleteScratchMember = (db: DB, userId: string) =>
 
 export const casesOf = (db: DB, sequenceId: number) =>
   db.selectFrom('test_cases').select(['id', 'name']).where('sequence_id', '=', sequenceId).orderBy('created_at').orderBy('id').execute();
+
+export const deleteScratchMembersNamed = (db: DB, idPrefix: string) =>
+  db
+    .deleteFrom('users')
+    .where('scratch', '=', true)
+    .where('id', 'like', `${idPrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+    .execute();

@@ -61,7 +61,7 @@ describe('starting a run', () => {
     expect((await ctx.request('GET', '/api/test-runs/not-a-run', { cookie: operator })).status).toBe(404);
     expect((await ctx.request('GET', '/api/test-runs/not-a-run/detail', { cookie: operator })).status).toBe(404);
     expect((await ctx.request('GET', '/api/test-runs?sequence=Nope', { cookie: operator })).status).toBe(404);
-  });
+  }, 60_000);
 });
 
 describe('the gate', () => {
@@ -111,7 +111,7 @@ describe('the gate', () => {
       { version: 1, forced: false },
       { version: 2, forced: true },
     ]);
-  });
+  }, 60_000);
 });
 
 describe('real members', () => {
@@ -128,7 +128,7 @@ describe('real members', () => {
     await waitForRun(ctx, run.body.runId, operator);
     expect(await snapshot(member.id)).toEqual(before);
     expect(await ctx.db.selectFrom('users').select('id').where('scratch', '=', true).execute()).toEqual([]);
-  });
+  }, 60_000);
 
   test('a scratch member, while alive, shows in no users list', async () => {
     await ctx.db
@@ -144,7 +144,7 @@ describe('real members', () => {
     }
     expect(JSON.stringify(all.body)).toContain('Real Person');
     await ctx.db.deleteFrom('users').where('id', '=', 'scratch-visible').execute();
-  });
+  }, 60_000);
 });
 
 async function snapshot(userId: string) {

@@ -33,7 +33,7 @@ describe('the privacy canary', () => {
   });
   afterAll(async () => {
     await ctx.close();
-  });
+  }, 60_000);
 
   test('fails the attempt when the provider keeps the member’s words verbatim in memory', async () => {
     const { summary, attempt } = await runOnce(ctx);
@@ -45,7 +45,7 @@ describe('the privacy canary', () => {
     expect(canary.passed).toBe(false);
     // The expectation itself held: only the canary failed.
     expect(attempt.checks.filter((c: any) => !c.passed)).toHaveLength(1);
-  });
+  }, 60_000);
 });
 
 describe('the OpenAI realtime protocol in text mode', () => {
@@ -62,7 +62,7 @@ describe('the OpenAI realtime protocol in text mode', () => {
   afterAll(async () => {
     await ctx.close();
     await fake.stop();
-  });
+  }, 60_000);
 
   test('asks for text only, records the written replies and their cost from usage', async () => {
     const { summary, attempt } = await runOnce(ctx);
@@ -78,5 +78,5 @@ describe('the OpenAI realtime protocol in text mode', () => {
     expect(assistant[1].latencyMs).toBeGreaterThanOrEqual(0);
     // 3 responses × (1000 text tokens in at $4/M + 100 out at $16/M) = $0.0168, plus the local member's $0.
     expect(attempt.costUsd).toBeCloseTo(0.0168, 6);
-  });
+  }, 60_000);
 });

@@ -69,6 +69,11 @@ describe('a restart mid-run', () => {
       .set({ status: 'running', claimed_by: 'gone-instance', tries: 1 })
       .where('id', '=', orphan)
       .execute();
+    // …and left its scratch member behind.
+    await ctx.db
+      .insertInto('users')
+      .values({ id: `scratch-${orphan}-crashed`, name: 'Test run', file_name: 'test_run.json', scratch: true })
+      .execute();
     const before = new Map(executions);
 
     const second = await startInstance();
@@ -81,7 +86,8 @@ describe('a restart mid-run', () => {
       expect(executions.get(a.id)).toBe(1);
       expect(a.tries).toBe(a.id === orphan ? 2 : 1);
     }
+    expect(await ctx.db.selectFrom('users').select('id').where('scratch', '=', true).execute()).toEqual([]);
     // Those that had finished before the restart were not run again.
     for (const a of finished) expect(executions.get(a.id)).toBe(before.get(a.id)!);
-  });
+  }, 60_000);
 });

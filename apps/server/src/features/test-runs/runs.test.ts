@@ -90,5 +90,5 @@ describe('a run on the local provider', () => {
       casesFailed: 1,
       progress: { done: 4, total: 4 },
     });
-  });
+  }, 60_000);
 });
