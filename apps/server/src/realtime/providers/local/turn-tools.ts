@@ -25,6 +25,7 @@ const NEGATIVE = new Set(
   ),
 );
 
+/** `typed` is what the person typed this turn; '' for a spoken turn. */
 export function turnToolCalls(typed: string, instructions: string, toolNames: ReadonlySet<string>): ToolCall[] {
   const calls: ToolCall[] = [];
   const keywords = typed ? topKeywords([{ text: typed, weight: 1 }], 5) : [];
