@@ -18,11 +18,12 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-// Answers by the kind of the assistant's last question, most likely first.
+// Answers by the kind of the assistant's last question, most likely first. Each one says what a prompt asking
+// that question waits for in words its trigger condition shares (trigger-keywords.ts), so the local walk moves on.
 export const REPLIES: Array<[RegExp, string[]]> = [
   [
     /\b(call you|your name|called)\b/,
-    ['You can call me Sam.', 'I go by Alex.', 'Just Jo is fine, that is what my friends say.', 'Call me Riley.'],
+    ['You can call me Sam.', 'I go by Alex, that is my name.', 'Just call me Jo, that is what my friends say.', 'Call me Riley.'],
   ],
   [
     /\bhow (are|is|have|was)\b.*\b(you|day|week|going|been)\b/,
@@ -37,18 +38,18 @@ export const REPLIES: Array<[RegExp, string[]]> = [
     /\b(enjoy|free time|hobb|fun|interest|passion|love doing|spare time)/,
     [
       'I love gardening and cooking for friends.',
-      'Mostly hiking on weekends, and I read a lot.',
-      "I've been getting into pottery lately.",
-      'Board games with my neighbours, and some photography.',
+      'Mostly hiking on weekends, and I love to read.',
+      "I've been enjoying pottery lately.",
+      'Board games with my neighbours, and photography is a hobby of mine.',
     ],
   ],
   [
     /\b(meet|people|community|hope|looking for|find|connect)/,
     [
-      'I would like to meet people who enjoy the outdoors.',
-      'Mostly a few friends nearby to share meals with.',
-      'People who are curious and kind, really.',
-      'Maybe some folks to start a book club with.',
+      'I hope to meet people who enjoy the outdoors.',
+      'Mostly I want a few friends nearby to share meals with.',
+      'I am looking for people who are curious and kind, really.',
+      'Maybe I will find some folks to start a book club with.',
     ],
   ],
   [

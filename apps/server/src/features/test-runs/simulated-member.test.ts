@@ -100,5 +100,6 @@ describe('simulated member on OpenAI', () => {
     expect(request.messages[0].content).toContain('Stay in character as the persona');
     expect(request.messages[1].content).toContain(MAYA);
     expect(request.messages[1].content).toContain(`Member: Hi.\nAssistant: ${ASKS.welcome}`);
+    expect(request.messages[1].content).not.toContain('Seed');
   });
 });

@@ -36,7 +36,8 @@ export async function memberReply(
     input: composeInput([
       [INPUT.persona, req.persona],
       [INPUT.transcript, formatRunTranscript(req.transcript)],
-      [INPUT.seed, String(req.seed)],
+      // The local provider draws by the seed; a model varies by its temperature and would only be distracted.
+      ...(text.kind === 'local' ? [[INPUT.seed, String(req.seed)] as [string, string]] : []),
     ]),
     temperature: 1,
   });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { SEEDED_MODULES } from '@hearth/db/seed';
+import { REPLIES } from '../../../providers/text-ai-local-replies';
 import { promptFixture } from '../../../test/sequence-fixtures';
 import { fitsTrigger, stem, triggerKeywords } from './trigger-keywords';
 
@@ -53,5 +54,16 @@ describe('trigger keywords', () => {
     expect(fitsTrigger(seeded('check_in'), 'Hmm, not sure.')).toBe(true);
     expect(fitsTrigger(seeded('check_in'), '  ')).toBe(false);
     expect(fitsTrigger('', 'ok')).toBe(true);
+  });
+
+  test('the local second model’s answers to the seeded prompts’ questions fit their triggers, so its walk moves on', () => {
+    const answers = (question: string) => REPLIES.find(([re]) => re.test(question))![1];
+    for (const [prompt, question] of [
+      ['welcome', 'what would you like to be called?'],
+      ['interests', 'what do you enjoy doing in your free time?'],
+      ['community', 'what kind of people would you like to meet, and what do you hope to find in this community?'],
+    ]) {
+      for (const answer of answers(question)) expect(`${prompt}: ${fitsTrigger(seeded(prompt), answer)}`).toBe(`${prompt}: true`);
+    }
   });
 });

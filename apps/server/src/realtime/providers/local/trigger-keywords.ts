@@ -21,17 +21,12 @@ completed done finished over ended end enough something anything everything thin
 
 // Words the general stop list drops that can carry a condition's meaning ("who they would like to meet").
 const MEANINGFUL = new Set(
-  'enjoy enjoys enjoyed enjoying love loves loved loving hate meet meets meeting met call called find finds found feel feels felt feeling day days week weeks year years happy glad old young time times people'.split(
+  'enjoy enjoys enjoyed enjoying love loves loved loving hate meet meets meeting met call called find finds found feel feels felt feeling week weeks year years happy glad old young'.split(
     ' ',
   ),
 );
 
-const STOP: ReadonlySet<string> = new Set([
-  ...[...STOP_WORDS].filter((w) => !MEANINGFUL.has(w)),
-  ...GENERIC.split(/\s+/).filter(Boolean),
-  // Still too common to tell one reply from another.
-  ...'like likes liked time times people day days'.split(' '),
-]);
+const STOP: ReadonlySet<string> = new Set([...[...STOP_WORDS].filter((w) => !MEANINGFUL.has(w)), ...GENERIC.split(/\s+/).filter(Boolean)]);
 
 /** A light stem: plurals, -ing and -ed, and a final e, so "shares", "shared", "sharing" and "share" meet. */
 export function stem(word: string): string {
