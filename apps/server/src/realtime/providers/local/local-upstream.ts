@@ -18,6 +18,7 @@ import { promptFromInstructions, replyLine, speechPlaceholder } from './replies'
 import { createRng, SpeechSynth, type Rng } from './speech-synth';
 import { turnToolCalls, type ToolCall } from './turn-tools';
 import { EnergyVad } from './vad';
+import { writtenAnswer } from './written-answer';
 
 /**
  * The local realtime provider (PRODUCT §5): speaks the GA server events in-process so every path of the
@@ -294,32 +295,16 @@ class LocalUpstream implements Upstream {
     else response.timer = setTimeout(answer, this.thinkMs);
   }
 
-  /** A text-only answer: the whole line as one delta, then done (GA's response.output_text.* events). */
+  /** A text-only answer (written-answer.ts), at once. */
   private write(response: ActiveResponse) {
-    const prompt = promptFromInstructions(this.instructions);
-    const text = replyLine(prompt, { turn: this.assistantTurns++, temperature: this.temperature, rng: this.rng });
-    const item: MessageItem & { id: string } = {
-      id: newId('item'),
-      object: 'realtime.item',
-      type: 'message',
-      role: 'assistant',
-      status: 'in_progress',
-      content: [],
-    };
-    response.text = { item, text };
-    const previous = this.conversation.lastId();
+    const text = replyLine(promptFromInstructions(this.instructions), {
+      turn: this.assistantTurns++,
+      temperature: this.temperature,
+      rng: this.rng,
+    });
+    const { item, events } = writtenAnswer(response, text, this.conversation.lastId());
     this.conversation.push(item);
-    const ids = { response_id: response.id, item_id: item.id, output_index: 0, content_index: 0 };
-    this.emit({ type: 'response.output_item.added', response_id: response.id, output_index: 0, item: structuredClone(item) });
-    this.emit({ type: 'conversation.item.added', previous_item_id: previous, item: structuredClone(item) });
-    this.emit({ type: 'response.content_part.added', ...ids, part: { type: 'text', text: '' } });
-    this.emit({ type: 'response.output_text.delta', ...ids, delta: text });
-    this.emit({ type: 'response.output_text.done', ...ids, text });
-    this.emit({ type: 'response.content_part.done', ...ids, part: { type: 'text', text } });
-    item.status = 'completed';
-    item.content = [{ type: 'output_text', text }];
-    this.emit({ type: 'response.output_item.done', response_id: response.id, output_index: 0, item: structuredClone(item) });
-    this.emit({ type: 'conversation.item.done', item: structuredClone(item) });
+    for (const event of events) this.emit(event);
     this.finishResponse('completed');
   }
 
