@@ -17,7 +17,7 @@ import { startJobs } from '../src/features/messages/jobs';
 import { outboxOnly } from '../src/features/messages/outbox';
 import { startTestRunJobs } from '../src/features/test-runs/jobs';
 import { createCase } from '../src/features/test-runs/service';
-import { createRun, runSummary } from '../src/features/test-runs/runs-service';
+import { createRun, runDetail, runSummary } from '../src/features/test-runs/runs-service';
 import { createProviders } from '../src/providers';
 import { Shutdown } from '../src/shutdown';
 import { insertSequence, promptFixture as prompt } from '../src/test/sequence-fixtures';
@@ -79,7 +79,7 @@ async function prepare(deps: AppDeps) {
   }
 }
 
-async function timeRun(deps: AppDeps): Promise<{ ms: number; passed: number; failed: number }> {
+async function timeRun(deps: AppDeps): Promise<{ ms: number; passed: number; failed: number; attemptMs: number; turnMs: number }> {
   const started = performance.now();
   const { runId } = await createRun(deps, 'bench@hearth.test', { sequence: SEQ, version: 1 });
   for (;;) {
@@ -87,7 +87,23 @@ async function timeRun(deps: AppDeps): Promise<{ ms: number; passed: number; fai
     if (s.status === 'done' || s.status === 'failed') {
       const ms = performance.now() - started;
       if (s.status === 'failed') throw new Error('the run failed (an attempt errored)');
-      return { ms, passed: s.cases.filter((c) => c.passed).length, failed: s.cases.filter((c) => !c.passed).length };
+      // Where the time goes: each attempt's own wall time, and the turn latency (member line to first answer delta).
+      const rows = await deps.db
+        .selectFrom('test_run_attempts')
+        .select(['started_at', 'finished_at'])
+        .where('run_id', '=', runId)
+        .execute();
+      const detail = await runDetail(deps, runId);
+      const turns = detail.cases.flatMap((c) =>
+        c.attempts.flatMap((a) => a.transcript.flatMap((t) => (t.latencyMs === null ? [] : [t.latencyMs]))),
+      );
+      return {
+        ms,
+        passed: s.cases.filter((c) => c.passed).length,
+        failed: s.cases.filter((c) => !c.passed).length,
+        attemptMs: median(rows.map((r) => new Date(r.finished_at!).getTime() - new Date(r.started_at!).getTime())),
+        turnMs: median(turns),
+      };
     }
     await Bun.sleep(100);
   }
@@ -100,7 +116,9 @@ async function rounds(label: string, deps: AppDeps) {
   for (let r = 0; r < ROUNDS; r++) {
     const t = await timeRun(deps);
     times.push(t.ms);
-    console.log(`  ${label} round ${r + 1}: ${(t.ms / 1000).toFixed(1)} s (${t.passed} cases passed, ${t.failed} failed)`);
+    console.log(
+      `  ${label} round ${r + 1}: ${(t.ms / 1000).toFixed(1)} s (${t.passed} cases passed, ${t.failed} failed; attempt median ${(t.attemptMs / 1000).toFixed(2)} s, turn latency median ${t.turnMs} ms)`,
+    );
   }
   const m = median(times);
   console.log(

@@ -95,22 +95,22 @@ export async function startTestRunJobs(
     await repo.finishRunIfDone(deps.db, row.run_id);
   }
 
-  if (opts.work !== false)
-    await boss.work(
-      TEST_RUN_QUEUE,
-      // One attempt per fetch, fetching on at once while there are more; jobs queued before this instance listened
-      // (a restart) are found by the poll.
-      {
-        batchSize: 1,
-        localConcurrency: opts.concurrency ?? 4,
-        burstWhenBatchFull: true,
-        pollingIntervalSeconds: 2,
-        notifyPollingIntervalSeconds: 2,
-      },
-      async (batch: Job<{ attemptId: string }>[]) => {
-        for (const job of batch) await execute(job.data.attemptId);
-      },
-    );
+  // One worker per attempt slot, each fetching one attempt at a time. A worker that finished one fetches the next
+  // at once (a suite is many short attempts); an idle one polls every 2 s besides being woken by new jobs, and finds
+  // jobs queued before it listened (a restart) that way.
+  if (opts.work !== false) {
+    for (let i = 0; i < (opts.concurrency ?? 4); i++) {
+      let self = '';
+      self = await boss.work(
+        TEST_RUN_QUEUE,
+        { batchSize: 1, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 },
+        async (batch: Job<{ attemptId: string }>[]) => {
+          for (const job of batch) await execute(job.data.attemptId);
+          if (self) boss.notifyWorker(self);
+        },
+      );
+    }
+  }
 
   const recover = async () => {
     const queued = await repo.requeueDeadAttempts(deps.db, deadOwner);

@@ -11,16 +11,22 @@ const SEQ = 'Restart Walk';
 const executions = new Map<string, number>();
 const count = (attemptId: string) => executions.set(attemptId, (executions.get(attemptId) ?? 0) + 1);
 
-async function startInstance() {
-  const jobs = await startJobs(ctx.deps, ctx.handle, { pollingIntervalSeconds: 1 });
-  const runs = await startTestRunJobs(ctx.deps, jobs, { concurrency: 1, onExecute: count, recoveryIntervalSeconds: 1 });
-  ctx.deps.testRuns = runs.queue;
-  return {
-    stop: async () => {
-      await runs.stop();
-      await jobs.stop();
-    },
+/** An instance running one attempt at a time; `stopAfter`: it begins to stop as its n-th attempt starts. */
+async function startInstance(stopAfter?: number) {
+  let started = 0;
+  let stopping: Promise<void> | undefined;
+  const onExecute = (attemptId: string) => {
+    count(attemptId);
+    if (++started === stopAfter) stopping = stop();
   };
+  const jobs = await startJobs(ctx.deps, ctx.handle, { pollingIntervalSeconds: 1 });
+  const runs = await startTestRunJobs(ctx.deps, jobs, { concurrency: 1, onExecute, recoveryIntervalSeconds: 1 });
+  ctx.deps.testRuns = runs.queue;
+  const stop = async () => {
+    await runs.stop();
+    await jobs.stop();
+  };
+  return { stop: () => (stopping ??= stop()) };
 }
 
 const attempts = (runId: string) =>
@@ -45,20 +51,20 @@ afterAll(async () => {
 
 describe('a restart mid-run', () => {
   test('resumes the run: each attempt runs exactly once, one left running by a gone instance included', async () => {
-    const first = await startInstance();
+    const first = await startInstance(2);
     const { runId } = (await ctx.request('POST', '/api/test-runs', { cookie: operator, body: { sequence: SEQ, version: 1, repeats: 6 } }))
       .body;
     for (let i = 0; i < 600; i++) {
-      if ((await attempts(runId)).some((a) => a.status === 'passed' || a.status === 'failed')) break;
+      if ((await attempts(runId)).filter((a) => a.status === 'passed' || a.status === 'failed').length >= 2) break;
       await Bun.sleep(20);
     }
-    // The instance stops (its attempt in progress finishes first); some attempts have not started.
+    // The instance stopped as its second attempt started (that one finished first); the others have not started.
     await first.stop();
     const midway = await attempts(runId);
     const finished = midway.filter((a) => a.status === 'passed' || a.status === 'failed');
     const queued = midway.filter((a) => a.status === 'queued');
-    expect(finished.length).toBeGreaterThan(0);
-    expect(queued.length).toBeGreaterThan(1);
+    expect(finished).toHaveLength(2);
+    expect(queued).toHaveLength(4);
     expect(midway.filter((a) => a.status === 'running')).toEqual([]);
     expect((await ctx.request('GET', `/api/test-runs/${runId}`, { cookie: operator })).body.status).toBe('running');
 
