@@ -94,6 +94,8 @@ async function timeRun(deps: AppDeps): Promise<{ ms: number; passed: number; fai
         .where('run_id', '=', runId)
         .execute();
       const detail = await runDetail(deps, runId);
+      const attempts = detail.cases.flatMap((c) => c.attempts);
+      if (attempts.some((a) => a.turns !== TURNS)) throw new Error(`an attempt stopped short of ${TURNS} turns`);
       const turns = detail.cases.flatMap((c) =>
         c.attempts.flatMap((a) => a.transcript.flatMap((t) => (t.latencyMs === null ? [] : [t.latencyMs]))),
       );
