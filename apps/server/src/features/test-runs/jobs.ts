@@ -33,6 +33,8 @@ const MAX_TRIES = 2;
 // A 50-turn attempt on OpenAI stays well within this; a job active longer belongs to a crashed worker.
 const EXPIRE_SECONDS = 20 * 60;
 
+const STOP_WAIT_MS = 10_000;
+
 const key = (attemptId: string) => `test-attempt/${attemptId}`;
 
 export async function startTestRunJobs(
@@ -128,7 +130,9 @@ export async function startTestRunJobs(
     queue: { enqueue },
     stop: async () => {
       clearInterval(sweep);
-      if (opts.work !== false) await boss.offWork(TEST_RUN_QUEUE, { wait: true });
+      // Attempts in progress finish first, for a while; one still going after that is left 'running' under this
+      // instance, and another instance (or the next start) takes it up again once this one is gone.
+      if (opts.work !== false) await Promise.race([boss.offWork(TEST_RUN_QUEUE, { wait: true }), Bun.sleep(STOP_WAIT_MS)]);
     },
   };
 }
