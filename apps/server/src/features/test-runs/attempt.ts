@@ -130,6 +130,15 @@ export async function runAttempt(deps: AppDeps, input: AttemptInput, opts: Attem
     const costUsd = member.costUsd + member.memberCostUsd + judgeCost + transitions.costUsd;
     const latencies = member.transcript.flatMap((t) => (t.latencyMs === null ? [] : [t.latencyMs]));
     stopObserving();
+    // A case may start at a prompt another version has: on this one the session started at the first prompt.
+    if (c.startPrompt && startPrompt !== c.startPrompt) {
+      checks.unshift({
+        expectation: `starts at "${c.startPrompt}"`,
+        passed: false,
+        turn: 1,
+        detail: `version ${input.version} has no prompt "${c.startPrompt}"; the conversation started at "${startPrompt}"`,
+      });
+    }
     checks.push(
       canaryCheck(canary.phrase, {
         // What memory held at the end, and every value a tool wrote to it on the way (a later write may hide one).

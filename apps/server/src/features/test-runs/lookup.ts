@@ -19,6 +19,7 @@ export async function latestDoneRunsByVersion(db: DB, sequenceId: number): Promi
   const attempts = (await repo.runAttempts(
     db,
     runs.map((r) => r.id),
+    { results: false },
   )) as (AttemptRow & { run_id: string })[];
   const out = new Map<number, VersionRun>();
   for (const run of runs) {

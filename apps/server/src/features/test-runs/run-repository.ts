@@ -80,12 +80,14 @@ export const listRuns = (db: DB, sequenceId: number, limit: number) =>
     .limit(limit)
     .execute();
 
-export const runAttempts = (db: DB, runIds: string[]) =>
+/** Attempts of runs; `results: false` leaves out the transcripts and checks (lists and counts need only statuses). */
+export const runAttempts = (db: DB, runIds: string[], opts: { results?: boolean } = {}) =>
   runIds.length === 0
     ? Promise.resolve([])
     : db
         .selectFrom('test_run_attempts')
-        .select(['id', 'run_id', 'case_id', 'case_name', 'case_snapshot', 'repeat', 'status', 'result', 'tries'])
+        .select(['id', 'run_id', 'case_id', 'case_name', 'case_snapshot', 'repeat', 'status', 'tries'])
+        .select(opts.results === false ? sql<null>`null`.as('result') : 'result')
         .where('run_id', 'in', runIds)
         .orderBy('case_id')
         .orderBy('repeat')

@@ -119,6 +119,7 @@ export async function listRuns(deps: AppDeps, sequenceName: string) {
   const attempts = (await repo.runAttempts(
     deps.db,
     runs.map((r) => r.id),
+    { results: false },
   )) as (AttemptRow & { run_id: string })[];
   return {
     runs: runs.map((run) => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { insertWalk, waitForRun, withTestRunJobs } from '../../test/test-runs-fixture';
+import { insertSequence, promptFixture } from '../../test/sequence-fixtures';
+import { insertWalk, waitForRun, withTestRunJobs, WALK_PROMPTS } from '../../test/test-runs-fixture';
 
 // PRODUCT §10 test runs on the local provider: a real voice session per attempt, driven by the simulated member.
 let ctx: TestContext;
@@ -90,5 +91,26 @@ describe('a run on the local provider', () => {
       casesFailed: 1,
       progress: { done: 4, total: 4 },
     });
+  }, 60_000);
+
+  test('a case starting at a prompt the version lacks fails, saying where it started instead', async () => {
+    await insertSequence(ctx.db, 'Renamed Walk', {
+      versions: [
+        { version: 1, prompts: WALK_PROMPTS },
+        { version: 2, prompts: [promptFixture('hello')] },
+      ],
+    });
+    const body = { name: 'Starts late', persona: 'Kim, a calm gardener.', startPrompt: 'interests', turnLimit: 1, repeats: 1, expect: [] };
+    await ctx.request('POST', `/api/test-cases/${encodeURIComponent('Renamed Walk')}`, { cookie: operator, body });
+    const start = await ctx.request('POST', '/api/test-runs', { cookie: operator, body: { sequence: 'Renamed Walk', version: 2 } });
+    const summary = await waitForRun(ctx, start.body.runId, operator);
+    expect(summary.cases[0].failures).toEqual(['Repeat 1: version 2 has no prompt "interests"; the conversation started at "hello"']);
+    const v1 = await ctx.request('POST', '/api/test-runs', { cookie: operator, body: { sequence: 'Renamed Walk', version: 1 } });
+    const detail = (await ctx.request('GET', `/api/test-runs/${v1.body.runId}/detail`, { cookie: operator })).body;
+    await waitForRun(ctx, v1.body.runId, operator);
+    const again = (await ctx.request('GET', `/api/test-runs/${v1.body.runId}/detail`, { cookie: operator })).body;
+    expect(detail.progress.total).toBe(1);
+    expect(again.cases[0]).toMatchObject({ passed: true, failures: [] });
+    expect(again.cases[0].attempts[0].promptPath[0]).toBe('interests');
   }, 60_000);
 });
