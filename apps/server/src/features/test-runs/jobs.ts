@@ -118,14 +118,16 @@ export async function startTestRunJobs(
     const queued = await repo.requeueDeadAttempts(deps.db, deadOwner);
     await enqueue(deps.db, queued);
   };
-  if (opts.work !== false) await recover();
-  const sweep = setInterval(
-    () => void recover().catch((err) => log.error('test-run recovery failed', { name: (err as Error)?.name })),
-    (opts.recoveryIntervalSeconds ?? 30) * 1000,
-  );
-  sweep.unref?.();
+  let sweep: ReturnType<typeof setInterval> | undefined;
+  if (opts.work !== false) {
+    await recover();
+    sweep = setInterval(
+      () => void recover().catch((err) => log.error('test-run recovery failed', { name: (err as Error)?.name })),
+      (opts.recoveryIntervalSeconds ?? 30) * 1000,
+    );
+    sweep.unref?.();
+  }
 
-  if (opts.work === false) clearInterval(sweep);
   return {
     queue: { enqueue },
     stop: async () => {
