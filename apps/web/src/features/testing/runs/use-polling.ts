@@ -1,7 +1,8 @@
 // Live progress of a run (PRODUCT §10): read again about once a second while `live` says so, one request at a
 // time (the next waits for the answer plus the interval, so a slow server is never stormed), and nothing after
-// the screen closes or the run ends. A failed read is retried at the same pace and reported.
-import { useEffect, useState } from 'react'
+// the screen closes or the run ends. A failed read is retried at the same pace and reported. `refresh()` reads
+// once more now (after starting a run, say), live or not.
+import { useCallback, useEffect, useState } from 'react'
 
 import { errorMessage, isAbortError } from '@/lib/http'
 
@@ -14,14 +15,20 @@ type PollingOptions<T> = {
   load: (signal: AbortSignal) => Promise<T>
   live: (value: T) => boolean
   intervalMs?: number
+  /** The wait before the first read (0: read at once, for a list that starts empty). */
+  firstDelayMs?: number
 }
 
-export function usePolling<T>({ key, initial, load, live, intervalMs = POLL_INTERVAL_MS }: PollingOptions<T>) {
-  const [state, setState] = useState({ key, initial, value: initial, error: null as string | null, reads: 0 })
+type State<T> = { key: string; initial: T; value: T; error: string | null; reads: number; forced: boolean }
+
+export function usePolling<T>({ key, initial, load, live, intervalMs = POLL_INTERVAL_MS, firstDelayMs }: PollingOptions<T>) {
+  const fresh = (): State<T> => ({ key, initial, value: initial, error: null, reads: 0, forced: false })
+  const [state, setState] = useState<State<T>>(fresh)
   // A new key or new initial data (the route loaded again) replaces what was polled.
-  const current = state.key === key && state.initial === initial ? state : { key, initial, value: initial, error: null, reads: 0 }
+  const current = state.key === key && state.initial === initial ? state : fresh()
   if (current !== state) setState(current)
-  const polling = live(current.value)
+  const polling = current.forced || live(current.value)
+  const delayMs = current.forced ? 0 : current.reads === 0 && firstDelayMs !== undefined ? firstDelayMs : intervalMs
 
   useEffect(() => {
     if (!polling) return
@@ -29,18 +36,19 @@ export function usePolling<T>({ key, initial, load, live, intervalMs = POLL_INTE
     const timer = setTimeout(async () => {
       try {
         const value = await load(controller.signal)
-        setState((s) => (s.key === key ? { ...s, value, error: null, reads: s.reads + 1 } : s))
+        setState((s) => (s.key === key ? { ...s, value, error: null, reads: s.reads + 1, forced: false } : s))
       } catch (error) {
         if (controller.signal.aborted || isAbortError(error)) return
-        setState((s) => (s.key === key ? { ...s, error: errorMessage(error), reads: s.reads + 1 } : s))
+        setState((s) => (s.key === key ? { ...s, error: errorMessage(error), reads: s.reads + 1, forced: false } : s))
       }
-    }, intervalMs)
+    }, delayMs)
     return () => {
       clearTimeout(timer)
       controller.abort()
     }
     // `reads` re-arms the timer after each answer; `load` and `live` are read fresh from the closure then.
-  }, [key, polling, current.reads, intervalMs])
+  }, [key, polling, current.reads, current.forced, delayMs])
 
-  return { value: current.value, error: current.error, polling }
+  const refresh = useCallback(() => setState((s) => (s.key === key ? { ...s, forced: true } : s)), [key])
+  return { value: current.value, error: current.error, polling, refresh }
 }
