@@ -23,6 +23,13 @@ describe('the compare table', () => {
     expect(text(rowOf('Closes politely'))).toContain('No significant change')
   })
 
+  test('the phone layout marks the same single case', () => {
+    const cards = html.match(/<li[^>]*>.*?<\/li>/g)!
+    expect(cards.filter((card) => card.includes('data-significant="true"')).map((card) => text(card))).toEqual([
+      'Greets by name A: v1: 10 of 10 passed · B: v2: 1 of 10 passed ▼ Worse (p = 0.004) Median turns 6 → 8',
+    ])
+  })
+
   test('names the table and both runs', () => {
     expect(html).toContain('aria-label="Pass rates by case"')
     expect(text(html)).toContain('A: v1 B: v2')

@@ -12,11 +12,13 @@ export function TranscriptDiff({ runA, runB }: { runA: RunDetail; runB: RunDetai
   const caseId = useId()
   const repeatId = useId()
   const shared = runA.cases.filter((c) => runB.cases.some((other) => other.caseId === c.caseId))
-  const [chosenCase, setChosenCase] = useState(shared[0]?.caseId)
+  // Open on the first repeat whose outcome differs between the runs: the difference worth reading.
+  const [first] = useState(() => firstDifference(runA, runB))
+  const [chosenCase, setChosenCase] = useState(first?.caseId ?? shared[0]?.caseId)
   const caseA = shared.find((c) => c.caseId === chosenCase)
   const caseB = runB.cases.find((c) => c.caseId === chosenCase)
   const repeats = caseA && caseB ? caseA.attempts.map((a) => a.repeat).filter((r) => caseB.attempts.some((b) => b.repeat === r)) : []
-  const [chosenRepeat, setChosenRepeat] = useState<number | undefined>(repeats[0])
+  const [chosenRepeat, setChosenRepeat] = useState<number | undefined>(first?.repeat ?? repeats[0])
   const repeat = chosenRepeat !== undefined && repeats.includes(chosenRepeat) ? chosenRepeat : repeats[0]
 
   if (shared.length === 0) return <p className="text-sm text-muted-foreground">The two runs have no case in common.</p>
@@ -75,6 +77,17 @@ export function TranscriptDiff({ runA, runB }: { runA: RunDetail; runB: RunDetai
   )
 }
 
+function firstDifference(runA: RunDetail, runB: RunDetail) {
+  for (const caseA of runA.cases) {
+    const caseB = runB.cases.find((c) => c.caseId === caseA.caseId)
+    const differing = caseA.attempts.find((a) => caseB?.attempts.some((b) => b.repeat === a.repeat && b.status !== a.status))
+    if (differing) return { caseId: caseA.caseId, repeat: differing.repeat }
+  }
+  return null
+}
+
+const MARKS: Record<DiffLine['kind'], string> = { same: ' ', changed: '~', removed: '−', added: '+' }
+
 const KIND_TEXT: Record<DiffLine['kind'], string> = { same: '', changed: 'changed', removed: 'only in A', added: 'only in B' }
 
 function DiffRows({ lines }: { lines: DiffLine[] }) {
@@ -102,7 +115,10 @@ function DiffRows({ lines }: { lines: DiffLine[] }) {
               (line.kind === 'removed' || line.kind === 'changed') && 'text-red-800 dark:text-red-200',
             )}
           >
-            {line.kind !== 'same' && <span className="sr-only">{KIND_TEXT[line.kind]}: </span>}
+            <span aria-hidden className="mr-1.5 inline-block w-3 font-mono text-muted-foreground">
+              {MARKS[line.kind]}
+            </span>
+            {line.kind !== 'same' && line.kind !== 'added' && <span className="sr-only">{KIND_TEXT[line.kind]}: </span>}
             {line.left ?? ''}
           </span>
           <span
@@ -112,6 +128,7 @@ function DiffRows({ lines }: { lines: DiffLine[] }) {
               (line.kind === 'added' || line.kind === 'changed') && 'text-emerald-800 dark:text-emerald-200',
             )}
           >
+            {line.kind === 'added' && <span className="sr-only">{KIND_TEXT[line.kind]}: </span>}
             {line.right ?? ''}
           </span>
         </div>

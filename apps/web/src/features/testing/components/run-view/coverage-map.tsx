@@ -10,6 +10,9 @@ import type { CoverageGraph } from '@/features/testing/runs/coverage-graph'
 import { layoutCoverage, NODE_HEIGHT, NODE_WIDTH } from '@/features/testing/runs/coverage-layout'
 import { formatShare } from '@/features/testing/runs/run-text'
 
+/** From this many prompts on, only what is in view is rendered and the map opens on the first prompts. */
+const LARGE_GRAPH = 40
+
 // React Flow's own stylesheet, added once when the map first shows, so no other screen downloads it.
 function useFlowStyles() {
   if (typeof document === 'undefined' || document.getElementById('xyflow-styles')) return
@@ -23,17 +26,22 @@ export function CoverageMap({ graph, label }: { graph: CoverageGraph; label: str
   useFlowStyles()
   const { nodes, edges } = useMemo(() => toFlow(graph), [graph])
   return (
-    <div className="h-[28rem] w-full overflow-hidden rounded-lg border bg-background sm:h-[34rem]" data-testid="coverage-map">
+    <div
+      className="h-[28rem] w-full overflow-hidden rounded-lg border bg-background sm:h-[34rem] [&_.react-flow__handle]:opacity-0"
+      data-testid="coverage-map"
+    >
       <ReactFlow
         aria-label={label}
         nodes={nodes}
         edges={edges}
         fitView
+        // A big sequence fitted whole is unreadably small: open on its first prompts; the fit-view button shows all.
+        fitViewOptions={nodes.length > LARGE_GRAPH ? { nodes: nodes.slice(0, 8).map((n) => ({ id: n.id })), maxZoom: 1 } : { maxZoom: 1.2 }}
         minZoom={0.05}
         nodesDraggable={false}
         nodesConnectable={false}
         elementsSelectable={false}
-        onlyRenderVisibleElements={graph.nodes.length > 40}
+        onlyRenderVisibleElements={graph.nodes.length > LARGE_GRAPH}
         proOptions={{ hideAttribution: true }}
       >
         <Background />
@@ -79,7 +87,13 @@ function toFlow(graph: CoverageGraph): { nodes: Node[]; edges: Edge[] } {
       target: edge.to,
       label: `${formatShare(edge.share)}${judged ? ` · ${edge.premature}/${edge.onTime}/${edge.missed}` : ''}`,
       ariaLabel: `${edge.from} to ${edge.to}: taken by ${formatShare(edge.share)}`,
-      markerEnd: { type: MarkerType.ArrowClosed },
+      markerEnd: {
+        type: MarkerType.ArrowClosed,
+        markerUnits: 'userSpaceOnUse',
+        width: 14,
+        height: 14,
+        color: edge.taken > 0 ? 'var(--primary)' : 'var(--muted-foreground)',
+      },
       animated: false,
       style: {
         strokeDasharray: edge.inJson ? undefined : '6 4',
