@@ -20,7 +20,7 @@ export function CaseResults({ cases, live }: { cases: RunCase[]; live: boolean }
 }
 
 function CaseResult({ testCase: c, live }: { testCase: RunCase; live: boolean }) {
-  const failedChecks = c.attempts.flatMap((attempt) => attempt.checks.filter((check) => !check.passed).map((check) => ({ attempt, check })))
+  const failedChecks = groupFailedChecks(c.attempts)
   const finished = c.runs >= c.repeats
   const headingId = `case-${c.caseId}`
   return (
@@ -46,11 +46,11 @@ function CaseResult({ testCase: c, live }: { testCase: RunCase; live: boolean })
             {c.failures.map((failure, i) => (
               <li key={`f${i}`}>{failure}</li>
             ))}
-            {failedChecks.map(({ attempt, check }, i) => (
+            {failedChecks.map((group, i) => (
               <li key={`c${i}`}>
-                Repeat {attempt.repeat}
-                {check.turn !== null ? `, turn ${check.turn}` : ''}: {check.expectation}
-                {check.detail ? ` — ${check.detail}` : ''}
+                {repeatsText(group.repeats)}
+                {group.turn !== null ? `, turn ${group.turn}` : ''}: {group.expectation}
+                {group.detail ? ` — ${group.detail}` : ''}
               </li>
             ))}
           </ul>
@@ -101,4 +101,27 @@ function AttemptRow({ attempt }: { attempt: RunAttempt }) {
       )}
     </li>
   )
+}
+
+type FailedCheckGroup = { expectation: string; turn: number | null; detail: string; repeats: number[] }
+
+/** The same expectation failing the same way at the same turn in several repeats is one line, naming the repeats. */
+export function groupFailedChecks(attempts: RunAttempt[]): FailedCheckGroup[] {
+  const groups = new Map<string, FailedCheckGroup>()
+  for (const attempt of attempts) {
+    for (const check of attempt.checks) {
+      if (check.passed) continue
+      const key = JSON.stringify([check.expectation, check.turn, check.detail])
+      const group = groups.get(key) ?? { expectation: check.expectation, turn: check.turn, detail: check.detail, repeats: [] }
+      group.repeats.push(attempt.repeat)
+      groups.set(key, group)
+    }
+  }
+  return [...groups.values()]
+}
+
+/** "Repeat 2", "Repeats 1 and 3", "Repeats 2, 3 and 5". */
+export function repeatsText(repeats: number[]) {
+  if (repeats.length === 1) return `Repeat ${repeats[0]}`
+  return `Repeats ${repeats.slice(0, -1).join(', ')} and ${repeats.at(-1)}`
 }
