@@ -2,3 +2,4 @@ export * from './audio';
 export * from './events';
 export * from './hearth';
 export * from './session';
+export * from './paired-test';

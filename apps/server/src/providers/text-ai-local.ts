@@ -1,6 +1,9 @@
 import { topKeywords, tfidfVectors, wordPairs, words } from './tfidf';
 import type { TextAi, TextTask } from './text-ai-types';
 import { CONNECTS, HOPES, INTEREST_CLUSTERS, localMemberDescription, localSubgroupName } from './text-ai-local-subgroups';
+import { localJudgeCriterion, localJudgeTransition } from './text-ai-local-judge';
+import { localMemberReply } from './text-ai-local-member';
+import { hashText, localReply } from './text-ai-local-replies';
 import { INPUT, readInput } from './text-input';
 
 // Local provider: deterministic, no network ----
@@ -120,24 +123,6 @@ const lines = (text: string | undefined) =>
     .filter(Boolean);
 const capitalise = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 
-/** FNV-1a: a stable seed from text. */
-function hashText(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return h;
-}
-
-/** mulberry32: a small seeded RNG so the same input always gives the same output. */
-function seededRandom(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function localComplete(task: TextTask, input: string, temperature: number): string {
   const s = readInput(input);
   const transcript = s.get(INPUT.transcript) ?? (s.size ? '' : input);
@@ -186,6 +171,12 @@ export function localComplete(task: TextTask, input: string, temperature: number
       return JSON.stringify(localTestUser(input, s.get(INPUT.namesUsed) ?? ''));
     case 'second_model_reply':
       return localReply(input, temperature);
+    case 'simulated_member':
+      return localMemberReply(s.get(INPUT.persona) ?? '', transcript, Number(s.get(INPUT.seed) ?? 0) || 0);
+    case 'judge_criterion':
+      return localJudgeCriterion(s);
+    case 'judge_transition':
+      return localJudgeTransition(s);
   }
 }
 
@@ -248,87 +239,6 @@ function localTestUser(input: string, namesUsed: string) {
     `and has lately been exploring ${other}. ${name} hopes to find ${faker.helpers.arrayElement(HOPES)} in this ` +
     `community and likes to connect ${faker.helpers.arrayElement(CONNECTS)}.`;
   return { name, profile };
-}
-
-// Answers by the kind of the assistant's last question, most likely first.
-const REPLIES: Array<[RegExp, string[]]> = [
-  [
-    /\b(call you|your name|called)\b/,
-    ['You can call me Sam.', 'I go by Alex.', 'Just Jo is fine, that is what my friends say.', 'Call me Riley.'],
-  ],
-  [
-    /\bhow (are|is|have|was)\b.*\b(you|day|week|going|been)\b/,
-    [
-      "I'm doing well, thanks for asking. It's been a calm day.",
-      'Pretty good! A bit busy, but glad to be here.',
-      'Honestly a little tired, but happy to chat.',
-      'Great, actually. I just got back from a long walk.',
-    ],
-  ],
-  [
-    /\b(enjoy|free time|hobb|fun|interest|passion|love doing|spare time)/,
-    [
-      'I love gardening and cooking for friends.',
-      'Mostly hiking on weekends, and I read a lot.',
-      "I've been getting into pottery lately.",
-      'Board games with my neighbours, and some photography.',
-    ],
-  ],
-  [
-    /\b(meet|people|community|hope|looking for|find|connect)/,
-    [
-      'I would like to meet people who enjoy the outdoors.',
-      'Mostly a few friends nearby to share meals with.',
-      'People who are curious and kind, really.',
-      'Maybe some folks to start a book club with.',
-    ],
-  ],
-  [
-    /\b(where|from|live)\b/,
-    [
-      'I live near the river, on the east side of town.',
-      'I grew up by the coast but moved here a few years ago.',
-      'Right in the centre, close to the market.',
-      'A small street near the old park.',
-    ],
-  ],
-  [
-    /\b(why|what made|reason)\b/,
-    [
-      'I think because it helps me slow down.',
-      'It reminds me of my family, I guess.',
-      'Mostly curiosity, to be honest.',
-      'It just makes me feel more like myself.',
-    ],
-  ],
-  [
-    /\b(feel|feeling|mood)\b/,
-    ['Calm, mostly. A bit hopeful.', 'Good, lighter than this morning.', 'A little nervous, but in a good way.', 'Tired, but content.'],
-  ],
-  [
-    /^(do|does|did|are|is|was|can|could|would|will|have|has|should)\b/,
-    ['Yes, definitely.', 'I think so, yes.', 'Not really, to be honest.', 'Sometimes, it depends on the week.'],
-  ],
-];
-const DEFAULT_REPLIES = [
-  'That makes sense. Tell me more.',
-  "I hadn't thought of it that way.",
-  'Sure, that sounds good to me.',
-  'Hmm, let me think about that for a moment.',
-];
-
-/**
- * A short answer to the assistant's last question. Higher temperature widens the choice among the answers
- * (0.3 or less: always the most likely one); the seeded RNG keeps it deterministic for one input.
- */
-function localReply(message: string, temperature: number): string {
-  const sentences = message.replace(/\s+/g, ' ').match(/[^.!?]+[.!?]*/g) ?? [''];
-  const question = [...sentences].reverse().find((x) => x.trim().endsWith('?')) ?? sentences[sentences.length - 1];
-  const q = question.trim().toLowerCase();
-  const variants = REPLIES.find(([re]) => re.test(q))?.[1] ?? DEFAULT_REPLIES;
-  const spread = Math.min(1, Math.max(0, (temperature - 0.3) / 0.9));
-  const pick = Math.floor(seededRandom(hashText(message))() * (1 + spread * (variants.length - 1)));
-  return variants[Math.min(variants.length - 1, pick)];
 }
 
 export function localText(): TextAi {

@@ -12,7 +12,16 @@ export type TextTask =
   | 'member_description'
   | 'test_user_generation'
   | 'resume_summary'
-  | 'second_model_reply';
+  | 'second_model_reply'
+  // Test runs (PRODUCT §10): fixed instructions in code, not admin-editable.
+  | 'simulated_member'
+  | 'judge_criterion'
+  | 'judge_transition';
+
+/** Tasks whose instructions are not a named prompt of /system-prompts. */
+export type FixedInstructionTask = 'second_model_reply' | 'simulated_member' | 'judge_criterion' | 'judge_transition';
+/** Tasks that read their instructions from /system-prompts. */
+export type NamedPromptTask = Exclude<TextTask, FixedInstructionTask>;
 
 export interface TextAi {
   kind: 'openai' | 'local';

@@ -6,7 +6,7 @@ import { localText } from './text-ai-local';
 
 // The types live in text-ai-types.ts so the local provider can use them without importing this file back.
 import type { TextAi, TextTask } from './text-ai-types';
-export type { TextAi, TextTask } from './text-ai-types';
+export type { NamedPromptTask, TextAi, TextTask } from './text-ai-types';
 
 export { INPUT, PROFILE_SEPARATOR, composeInput, readInput, readJsonAnswer } from './text-input';
 
@@ -37,7 +37,7 @@ export function estimateChatCostUsd(model: string, promptTokens: number, complet
   return (promptTokens * inPrice + completionTokens * outPrice) / 1_000_000;
 }
 
-const JSON_TASKS = new Set<TextTask>(['subgroup_naming', 'test_user_generation']);
+const JSON_TASKS = new Set<TextTask>(['subgroup_naming', 'test_user_generation', 'judge_criterion', 'judge_transition']);
 
 // Fixed format notes the server needs to read the answer; the admin-editable prompt comes first, unchanged.
 const FORMAT_NOTES: Partial<Record<TextTask, string>> = {
@@ -66,6 +66,9 @@ const DEFAULT_MAX_TOKENS: Record<TextTask, number> = {
   member_description: 120,
   test_user_generation: 300,
   second_model_reply: 200,
+  simulated_member: 150,
+  judge_criterion: 300,
+  judge_transition: 300,
 };
 
 // Reasoning models refuse a temperature.

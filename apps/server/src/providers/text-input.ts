@@ -17,6 +17,13 @@ export const INPUT = {
   group: 'Group',
   seed: 'Seed',
   namesUsed: 'Names already used',
+  // Test runs (PRODUCT §10): the simulated member and the judges.
+  persona: 'Persona',
+  criterion: 'Criterion',
+  passExample: 'Example that passes',
+  failExample: 'Example that fails',
+  trigger: 'Trigger condition',
+  memberReplies: "The member's replies, numbered",
 } as const;
 
 const SECTION_HEAD = /^### (.+)$/gm;

@@ -45,10 +45,11 @@ describe('relay with the local provider', () => {
     client.send({ type: 'response.cancel' });
     expect((await client.waitFor('response.done')).response.status).toBe('cancelled');
 
-    // Typed text: the local model calls set_memory and change_prompt, which run in the relay.
+    // Typed text that meets the welcome prompt's trigger ("…how they would like to be called"): the local model
+    // calls set_memory and change_prompt, which run in the relay.
     client.send({
       type: 'conversation.item.create',
-      item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'I like chess' }] },
+      item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Call me whatever you like. I like chess' }] },
     });
     client.send({ type: 'response.create' });
     expect(await client.waitFor('hearth.memory')).toEqual({ type: 'hearth.memory', key: 'typed_note', value: 'chess' });

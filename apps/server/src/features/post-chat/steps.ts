@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps';
 import { Invalid, NotFound, ProviderUnavailable } from '../../errors';
-import { composeInput, INPUT, type TextTask } from '../../providers/text-ai';
+import { composeInput, INPUT, type NamedPromptTask } from '../../providers/text-ai';
 import { instructionsFor } from '../prompts/lookup';
 import * as repo from './repository';
 import { clip, formatTranscript, requireContent, type TranscriptLine } from './transcript';
@@ -19,7 +19,7 @@ export async function requireUser(deps: AppDeps, userId: string) {
   return user;
 }
 
-export async function runTask(deps: AppDeps, task: Exclude<TextTask, 'second_model_reply'>, parts: Array<[string, string]>) {
+export async function runTask(deps: AppDeps, task: NamedPromptTask, parts: Array<[string, string]>) {
   const instructions = await instructionsFor(deps.db, task);
   return deps.providers.text.complete({ task, instructions, input: composeInput(parts) });
 }

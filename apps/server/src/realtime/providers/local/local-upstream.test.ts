@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { SAMPLE_RATE } from '@hearth/protocol';
+import { SEEDED_MODULES } from '@hearth/db/seed';
 import { composeInstructions } from '../../../features/sequences/lookup';
 import type { UpstreamEvent } from '../../upstream';
 import { toolDefinitions } from '../../tools';
@@ -213,6 +214,38 @@ describe('local realtime provider', () => {
     local.upstream.close();
   });
 
+  test('typed turns walk the sequence only when they meet the trigger: a reply that does not stays, one that does moves on', async () => {
+    const local = startLocal();
+    await local.open;
+    const welcome = SEEDED_MODULES['Get to Know You'].prompts[0]; // trigger: how they would like to be called
+    local.upstream.send({
+      type: 'session.update',
+      session: { type: 'realtime', instructions: composeInstructions({ globalPrompt: '', modulePrompt: 'M.', prompt: welcome }) },
+    });
+    // Each turn's answer: its tool calls, or 'message' when it speaks (cut short, to keep the test quick).
+    const turn = async (text: string) => {
+      const mark = local.events.length;
+      local.say(text);
+      local.upstream.send({ type: 'response.create' });
+      const first = await local.waitFor('response.output_item.added', () => true, mark);
+      if ((first.item as any).type === 'message') local.upstream.send({ type: 'response.cancel' });
+      const done = await local.waitFor('response.done', () => true, mark);
+      return (done.response as any).output.map((i: any) => (i.type === 'function_call' ? [i.name, JSON.parse(i.arguments)] : i.type));
+    };
+    await turn('Hi.');
+    // Nothing to keep, no mood, no name: it answers again at the same prompt.
+    expect(await turn('Hmm, not sure.')).toEqual(['message']);
+    expect(await turn('I am tired of gardening')).toEqual([
+      ['set_memory', { key: 'typed_note', value: 'gardening, tired' }],
+      ['set_mood_score', { key: 'tone of typed replies', value: -1 }],
+    ]);
+    expect(await turn('You can call me Maya.')).toEqual([
+      ['set_memory', { key: 'typed_note', value: 'maya' }],
+      ['change_prompt', { prompt_name: 'interests' }],
+    ]);
+    local.upstream.close();
+  });
+
   test('moduleRequest reads the quoted module name after change_module, straight or curly quotes', () => {
     expect(moduleRequest('Then call change_module with "Get to Know You".')).toBe('Get to Know You');
     expect(moduleRequest('Use change_module to move to “default_Check In”')).toBe('default_Check In');
@@ -253,7 +286,7 @@ describe('local realtime provider', () => {
   });
 
   test('temperature widens the wording: fixed at 0.6, varied at 1.2', () => {
-    const prompt = { name: 'p', prompt: 'Ask about their week.', nextPrompt: '' };
+    const prompt = { name: 'p', prompt: 'Ask about their week.', nextPrompt: '', trigger: '' };
     const lines = (temperature: number) => {
       const rng = createRng(3);
       return new Set(Array.from({ length: 12 }, () => replyLine(prompt, { turn: 2, temperature, rng })));

@@ -12,6 +12,8 @@ export interface PromptInfo {
   name: string;
   prompt: string;
   nextPrompt: string;
+  /** The prompt's trigger condition: when a typed reply meets it, the local provider moves on (turn-tools.ts). */
+  trigger: string;
 }
 
 export function promptFromInstructions(instructions: string): PromptInfo | null {
@@ -22,7 +24,7 @@ export function promptFromInstructions(instructions: string): PromptInfo | null 
   const name = field('name');
   const prompt = field('prompt');
   if (name === undefined || prompt === undefined) return null;
-  return { name, prompt, nextPrompt: field('next_prompt') ?? '' };
+  return { name, prompt, nextPrompt: field('next_prompt') ?? '', trigger: field('trigger_condition') ?? '' };
 }
 
 /**

@@ -15,7 +15,7 @@ describe('the local provider speaks to the person, never its instructions', () =
     for (const turn of [0, 1, 3])
       for (const temperature of [0.6, 0.8, 1.2]) {
         const line = replyLine(
-          { name: p.name, prompt: p.prompt, nextPrompt: p.next_prompt },
+          { name: p.name, prompt: p.prompt, nextPrompt: p.next_prompt, trigger: p.trigger_condition },
           { turn, temperature, rng: createRng(turn + 7) },
         );
         expect(line).not.toMatch(INSTRUCTION);

@@ -1,10 +1,13 @@
 import { topKeywords } from '../../../providers/tfidf';
 import { moduleRequest, promptFromInstructions } from './replies';
+import { fitsTrigger } from './trigger-keywords';
 
 /**
  * The local provider's stand-in for a model's tool calls after the person's turn: memory from keywords of what
  * was typed (PRODUCT §5, §7: never the sentence itself), a mood score from its tone, then change_module when the
- * active prompt asks for one by name, else change_prompt to its next_prompt.
+ * active prompt asks for one by name, else change_prompt to its next_prompt. A typed reply moves on only when it
+ * fits the prompt's trigger condition (trigger-keywords.ts), as a model would wait for it, so a test run can stay
+ * at a prompt; a spoken turn, of which the local provider hears only that someone spoke, always moves on.
  */
 export type ToolCall = { name: string; args: Record<string, string | number> };
 
@@ -22,6 +25,7 @@ const NEGATIVE = new Set(
   ),
 );
 
+/** `typed` is what the person typed this turn; '' for a spoken turn. */
 export function turnToolCalls(typed: string, instructions: string, toolNames: ReadonlySet<string>): ToolCall[] {
   const calls: ToolCall[] = [];
   const keywords = typed ? topKeywords([{ text: typed, weight: 1 }], 5) : [];
@@ -32,7 +36,7 @@ export function turnToolCalls(typed: string, instructions: string, toolNames: Re
   const prompt = promptFromInstructions(instructions);
   const module = prompt ? moduleRequest(prompt.prompt) : null;
   if (module && toolNames.has('change_module')) calls.push({ name: 'change_module', args: { module_name: module } });
-  else if (prompt?.nextPrompt && toolNames.has('change_prompt'))
+  else if (prompt?.nextPrompt && toolNames.has('change_prompt') && (!typed.trim() || fitsTrigger(prompt.trigger, typed)))
     calls.push({ name: 'change_prompt', args: { prompt_name: prompt.nextPrompt } });
   return calls;
 }
