@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 
 import { changeText, compareRows, diffLines, median, pairedOutcomes, runMedianTurns } from '@/features/testing/runs/compare'
-import { comparePaired } from '@/features/testing/runs/paired'
+import { comparePaired } from '@hearth/protocol/paired-test'
 import { makeRun, runA, runB } from '@/features/testing/runs/run-fixtures'
 
 describe('the paired exact test', () => {

@@ -1,7 +1,7 @@
 // Compare (PRODUCT §10): two runs of the same sequence, case by case. Attempts pair by repeat index (repeat i of
 // run A with repeat i of run B); a pass-rate change is marked only when the paired exact test says it is
 // significant. Pure, so the screen and its tests read the same rows.
-import { comparePaired, type PairedComparison } from '@/features/testing/runs/paired'
+import { comparePaired, type PairedComparison } from '@hearth/protocol/paired-test'
 import type { RunAttempt, RunCase, RunDetail, TranscriptTurn } from '@/features/testing/runs-api'
 
 export interface CompareRow {
