@@ -42,7 +42,7 @@ export interface TranscriptTurn {
 export interface AttemptTransition {
   from: string
   to: string
-  turn: number
+  turn: number | null
   verdict: TransitionVerdict
   reason: string
 }
