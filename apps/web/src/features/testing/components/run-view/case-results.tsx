@@ -42,8 +42,10 @@ function CaseResult({ testCase: c, live }: { testCase: RunCase; live: boolean })
       {(c.failures.length > 0 || failedChecks.length > 0) && (
         <div className="grid gap-1 rounded-lg border border-red-200 bg-red-50/60 px-3 py-2 text-sm dark:border-red-900 dark:bg-red-950/30">
           <h4 className="font-medium text-red-900 dark:text-red-100">Failures</h4>
+          {/* The checks say where each expectation failed (repeat and turn); the run's own failure texts repeat that
+              in words, so they stay one click away unless no check explains the failure (an error, a budget). */}
           <ul className="grid gap-0.5" aria-label={`Failures of ${c.name}`}>
-            {c.failures.map((failure, i) => (
+            {(failedChecks.length === 0 ? c.failures : []).map((failure, i) => (
               <li key={`f${i}`}>{failure}</li>
             ))}
             {failedChecks.map((group, i) => (
@@ -54,6 +56,16 @@ function CaseResult({ testCase: c, live }: { testCase: RunCase; live: boolean })
               </li>
             ))}
           </ul>
+          {failedChecks.length > 0 && c.failures.length > 0 && (
+            <details>
+              <summary className="cursor-pointer text-muted-foreground">All failure messages ({c.failures.length})</summary>
+              <ul className="mt-1 grid gap-0.5 pl-4">
+                {c.failures.map((failure, i) => (
+                  <li key={i}>{failure}</li>
+                ))}
+              </ul>
+            </details>
+          )}
         </div>
       )}
       {c.attempts.length > 0 && (
