@@ -62,7 +62,7 @@ function toFlow(graph: CoverageGraph): { nodes: Node[]; edges: Edge[] } {
         label: (
           <span className="grid gap-0.5 text-center">
             <span className="truncate font-mono text-xs font-medium">{node.name}</span>
-            <span className="text-xs text-muted-foreground">reached {formatShare(node.share)}</span>
+            <span className="text-xs">reached {formatShare(node.share)}</span>
           </span>
         ),
       },
