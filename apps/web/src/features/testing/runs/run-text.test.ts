@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 
+import { pollDelayMs } from '@/features/testing/runs/use-polling'
 import { passRateText, progressPercent, progressText, providerLabel, thresholdText } from '@/features/testing/runs/run-text'
 
 describe('run texts', () => {
@@ -22,5 +23,11 @@ describe('run texts', () => {
     expect(thresholdText(1, 3)).toBe('needs 3 of 3')
     expect(thresholdText(2 / 3, 3)).toBe('needs 2 of 3')
     expect(thresholdText(0.5, 3)).toBe('needs 2 of 3')
+  })
+})
+
+describe('polling pace', () => {
+  test('about once a second, backing off after failures in a row up to 30 s', () => {
+    expect([0, 1, 2, 3, 5, 10].map((failures) => pollDelayMs(1000, failures))).toEqual([1000, 2000, 4000, 8000, 30_000, 30_000])
   })
 })
