@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 
+import { olderFirst } from '@/features/testing/components/runs-list'
+import { sameCasesRequest } from '@/features/testing/components/same-cases-run'
 import { changeText, compareRows, diffLines, median, pairedOutcomes, runMedianTurns } from '@/features/testing/runs/compare'
 import { comparePaired } from '@hearth/protocol/paired-test'
 import { makeRun, runA, runB } from '@/features/testing/runs/run-fixtures'
@@ -68,5 +70,24 @@ describe('transcript difference', () => {
       { kind: 'same', left: 'a', right: 'a' },
       { kind: 'removed', left: 'x', right: null },
     ])
+  })
+})
+
+describe('starting and opening a comparison', () => {
+  test("'Run the same cases on version N' asks for the first run's cases and, when they share one, its repeats", () => {
+    expect(sameCasesRequest(runA, 2)).toEqual({
+      sequence: 'Check In',
+      version: 2,
+      caseIds: ['greets', 'mood', 'closes'],
+      repeats: undefined,
+    })
+    const uniform = makeRun({ cases: runA.cases.slice(1) })
+    expect(sameCasesRequest(uniform, 3)).toEqual({ sequence: 'Check In', version: 3, caseIds: ['mood', 'closes'], repeats: 3 })
+  })
+
+  test('the older of two runs from the list is A', () => {
+    const list = (run: typeof runA) => ({ ...run, casesPassed: 0, casesFailed: 0 })
+    expect(olderFirst(list(runB), list(runA))).toEqual({ a: 'run-a', b: 'run-b' })
+    expect(olderFirst(list(runA), list(runB))).toEqual({ a: 'run-a', b: 'run-b' })
   })
 })
