@@ -1,7 +1,9 @@
 // One repeat of a case read turn by turn: who spoke, under which prompt, the tools called (name and arguments)
-// and the turn's latency; the checks' verdicts above it.
-import type { RunAttempt } from '@/features/testing/runs-api'
+// and the turn's latency; above it the checks' verdicts and each prompt change judged against its trigger.
+import type { RunAttempt, TransitionVerdict } from '@/features/testing/runs-api'
 import { formatMs } from '@/features/testing/runs/run-text'
+
+const VERDICT_LABELS: Record<TransitionVerdict, string> = { premature: 'premature', on_time: 'on time', missed: 'missed' }
 
 export function AttemptTranscript({ attempt }: { attempt: RunAttempt }) {
   return (
@@ -15,6 +17,22 @@ export function AttemptTranscript({ attempt }: { attempt: RunAttempt }) {
               {check.expectation}
               {check.turn !== null && <> (turn {check.turn})</>}
               {check.detail && <> — {check.detail}</>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {attempt.transitions.length > 0 && (
+        <ul className="grid gap-1 text-sm" aria-label={`Transitions of repeat ${attempt.repeat}`}>
+          {attempt.transitions.map((t, i) => (
+            <li key={i}>
+              <span className="font-mono text-xs">
+                {t.from} → {t.to}
+              </span>
+              {t.turn !== null && <>, turn {t.turn}</>}:{' '}
+              <span className={t.verdict === 'on_time' ? 'text-emerald-700 dark:text-emerald-300' : 'text-amber-700 dark:text-amber-300'}>
+                {VERDICT_LABELS[t.verdict]}
+              </span>
+              {t.reason && <span className="text-muted-foreground"> — {t.reason}</span>}
             </li>
           ))}
         </ul>

@@ -68,6 +68,7 @@ describe('the run view', () => {
     expect(html).toContain('Turn 2 · Assistant Prompt mood 880 ms')
     expect(html).toContain('change_prompt({"name":"mood"})'.replace(/"/g, '&quot;'))
     expect(html).toContain("Failed: reaches 'closing' within 6 turns (turn 6) — still on mood after 6 assistant turns")
+    expect(html).toContain('intro → mood , turn 2: on time — the member shared how the week went')
   })
 
   test('the header names the provider and judge, the progress in words and the budgets', () => {
