@@ -54,8 +54,8 @@ test.describe('testing page', () => {
     await expect(page.getByRole('combobox', { name: 'Voice' })).toHaveText('ash')
     await expect(page.getByRole('slider', { name: 'Temperature' })).toHaveValue('0.8')
     // SPEC §9: a module whose name starts with default_.
-    await expect(page.getByRole('combobox', { name: 'Sequence' })).toHaveText('default_Check In')
-    await expect(page.getByRole('combobox', { name: 'Version' })).toHaveText('v1')
+    await expect(page.getByRole('combobox', { name: 'Sequence', exact: true })).toHaveText('default_Check In')
+    await expect(page.getByRole('combobox', { name: 'Version', exact: true })).toHaveText('v1')
     const limit = page.getByLabel('Message limit')
     await expect(limit).toHaveValue('20')
     await limit.fill('0')
@@ -163,7 +163,7 @@ test.describe('testing page', () => {
     // Its latest version, whichever that is (the prompt manager's tests save new ones in the same database).
     await expect(page.getByTestId('selected-sequence')).toHaveText(/^Get to Know You v\d+$/, { timeout: 20_000 })
     const latest = (await page.getByTestId('selected-sequence').textContent())!.replace('Get to Know You ', '')
-    await expect(page.getByRole('combobox', { name: 'Sequence' })).toHaveText('Get to Know You')
+    await expect(page.getByRole('combobox', { name: 'Sequence', exact: true })).toHaveText('Get to Know You')
     await expect(page.getByTestId('current-prompt')).toHaveText('welcome')
     const path = page.getByRole('navigation', { name: 'Prompt path' })
     await expect(path.getByRole('listitem')).toHaveCount(2)
@@ -224,7 +224,7 @@ test.describe('testing page', () => {
   test('idle and running at 390 px', async ({ page, snapshot }) => {
     await page.setViewportSize({ width: 390, height: 844 })
     await openTestingPage(page)
-    await expect(page.getByRole('combobox', { name: 'Sequence' })).toHaveText('default_Check In')
+    await expect(page.getByRole('combobox', { name: 'Sequence', exact: true })).toHaveText('default_Check In')
     const noSideScroll = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     await noSideScroll()
     await snapshot('testing-idle-390')

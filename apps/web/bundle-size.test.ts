@@ -70,6 +70,14 @@ describe('first-visit JavaScript', () => {
     expect(sources.some((source) => source.includes('/features/user-page/'))).toBe(true)
   })
 
+  test('the coverage map (React Flow and dagre) loads with the run view only', () => {
+    const graphLibrary = (source: string) => source.includes('/@xyflow/') || source.includes('/@dagrejs/')
+    expect(visit('/testing/runs/… (staff)').sources.some(graphLibrary)).toBe(true)
+    for (const { route, sources } of visits.routes) {
+      if (route !== '/testing/runs/… (staff)') expect({ route, graph: sources.some(graphLibrary) }).toEqual({ route, graph: false })
+    }
+  })
+
   test("the visitor's / downloads no voice code and no user page", () => {
     const { chunks, sources } = visit('/ (visitor)')
     expect(chunks.map(sourceNameOf).filter((name) => ['user-route', 'engine', ...STAFF_SCREENS].includes(name))).toEqual([])

@@ -18,6 +18,10 @@ export const firstVisitChunks = {
   '/prompt-manager (staff)': ['app-shell', 'prompt-manager-page', 'sonner'],
   '/profile-manager (staff)': ['app-shell', 'profile-manager-page', 'sonner'],
   '/ (staff console)': ['staff-home', 'sonner'],
+  '/testing (staff)': ['app-shell', 'testing-page', 'sonner'],
+  // The coverage map's graph library and its layout live in the run view's chunk only.
+  '/testing/runs/… (staff)': ['app-shell', 'run-view-page', 'sonner'],
+  '/testing/compare (staff)': ['app-shell', 'compare-page', 'sonner'],
 } as const
 
 export type RouteName = keyof typeof firstVisitChunks

@@ -9,7 +9,7 @@ import { groupDetailRoute, groupsRoute } from '@/routes/groups'
 import { homeRoute } from '@/routes/home'
 import { loginRoute } from '@/routes/login'
 import { messagesRoute } from '@/routes/messages'
-import { testingRoute } from '@/routes/operator'
+import { testCompareRoute, testingRoute, testRunRoute } from '@/routes/operator'
 import { profileManagerRoute } from '@/routes/profile-manager'
 import { promptManagerRoute } from '@/routes/prompt-manager'
 import { aboutRoute, brandPoemRoute, brandRoute, privacyRoute } from '@/routes/public'
@@ -28,6 +28,8 @@ const routeTree = rootRoute.addChildren([
   loginRoute,
   staffRoute.addChildren([
     testingRoute,
+    testRunRoute,
+    testCompareRoute,
     promptManagerRoute,
     profileManagerRoute,
     adminRoute.addChildren([adminUsersRoute, groupsRoute, groupDetailRoute, systemPromptsRoute, adminStaffRoute, messagesRoute]),

@@ -20,6 +20,7 @@ beforeAll(() => {
       if (pathname !== '/api/health') return Response.json({ error: 'Not found' }, { status: 404 })
       if (mode === 'denied') return Response.json({ error: 'Not signed in' }, { status: 401 })
       if (mode === 'limited') return Response.json({ error: 'Too many attempts' }, { status: 429, headers: { 'retry-after': '90' } })
+      if (mode === 'gate') return Response.json({ error: 'Tests failing', failing: ['Greets by name'] }, { status: 409 })
       if (mode === 'proxy-error') return new Response('<html>Bad gateway</html>', { status: 502 })
       if (mode === 'slow') await Bun.sleep(2_000)
       return Response.json({
@@ -58,6 +59,10 @@ describe('the API client', () => {
     mode = 'limited'
     const limited = (await failure(unwrap(createApiClient(base).api.health.get()))) as ApiError
     expect([limited.status, limited.message, limited.retryAfterSeconds]).toEqual([429, 'Too many attempts', 90])
+    // The whole error body travels with it, for answers that say more (the publish gate's failing cases).
+    mode = 'gate'
+    const gate = (await failure(unwrap(createApiClient(base).api.health.get()))) as ApiError
+    expect([gate.status, gate.message, gate.body]).toEqual([409, 'Tests failing', { error: 'Tests failing', failing: ['Greets by name'] }])
   })
 
   test('says something a person can act on when the answer is not ours', async () => {

@@ -46,7 +46,7 @@ export async function unwrap<T>(call: Promise<EdenResult<T>>): Promise<T> {
     if (cause instanceof ApiError) throw cause
     throw new ApiError(NETWORK_ERROR, 0)
   }
-  throw new ApiError(errorText(result.error.value, response), response.status, retryAfterSeconds(response))
+  throw new ApiError(errorText(result.error.value, response), response.status, retryAfterSeconds(response), result.error.value)
 }
 
 /** For the two multipart calls (upload, feedback audio) the typed client does not suit: same errors. */

@@ -15,12 +15,15 @@ export class ApiError extends Error {
   readonly status: number
   /** From a 429's Retry-After header, when the server sent one. */
   readonly retryAfterSeconds: number | undefined
+  /** The whole error body, for answers that say more than `error` (a 409's `failing` case names). */
+  readonly body: unknown
 
-  constructor(message: string, status: number, retryAfterSeconds?: number) {
+  constructor(message: string, status: number, retryAfterSeconds?: number, body?: unknown) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.retryAfterSeconds = retryAfterSeconds
+    this.body = body
   }
 }
 
@@ -58,7 +61,7 @@ export async function readAnswer<T>(response: Response): Promise<T> {
   } catch {
     data = text
   }
-  if (!response.ok) throw new ApiError(errorText(data, response), response.status, retryAfterSeconds(response))
+  if (!response.ok) throw new ApiError(errorText(data, response), response.status, retryAfterSeconds(response), data)
   return data as T
 }
 

@@ -88,7 +88,18 @@ function close(code: number): void {
   framePort = null
   const closing = socket
   if (!closing) return
-  if (closing.readyState === WebSocket.OPEN || closing.readyState === WebSocket.CONNECTING) closing.close(code)
+  if (closing.readyState === WebSocket.OPEN) closing.close(code)
+  else if (closing.readyState === WebSocket.CONNECTING) {
+    // Closing a socket still opening fails it: the relay, which may already hold it, would see 1006 (a dropped
+    // network) and wait for a resume. It is closed with the code as soon as it opens, so the relay hears the end;
+    // the page hears the close then (or at once, if it never opens).
+    // One that does not open within a second is failed as before.
+    const giveUp = setTimeout(() => closing.close(code), 1000)
+    closing.onopen = () => {
+      clearTimeout(giveUp)
+      closing.close(code)
+    }
+  }
 }
 
 // The buffer goes back to the worklet's pool once it is encoded: nothing here keeps it.

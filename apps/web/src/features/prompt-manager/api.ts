@@ -1,5 +1,6 @@
 // The sequence (module) calls of SPEC §7 that the prompt manager makes.
-import { client, postForm, unwrap } from '@/lib/api'
+import { apiFetch, client, isApiError, postForm, unwrap } from '@/lib/api'
+import { readAnswer } from '@/lib/http'
 
 type Signal = { signal?: AbortSignal }
 
@@ -28,7 +29,30 @@ export const fetchSequenceStatus = (name: string, options: Signal = {}) =>
 
 export type SequenceStatus = Awaited<ReturnType<typeof fetchSequenceStatus>>
 
-export const publishSequence = (name: string, version: number) => unwrap(client.api['publish-sequence']({ name }).post({ version }))
+/** `force` (admins only): publish past the test gate; the server records the override. */
+export const publishSequence = (name: string, version: number, force = false) =>
+  unwrap(client.api['publish-sequence']({ name }).post(force ? { version, force } : { version }))
+
+/** The case names a closed test gate lists in its 409 (`{ error, failing }`), or null for any other failure. */
+export function gateFailing(error: unknown): string[] | null {
+  if (!isApiError(error, 409)) return null
+  const body = error.body
+  if (!body || typeof body !== 'object' || !('failing' in body) || !Array.isArray(body.failing)) return null
+  return body.failing.filter((name): name is string => typeof name === 'string')
+}
+
+/**
+ * POST /api/test-runs {sequence, version} → { runId }: runs all the sequence's cases on one version. The Testing
+ * page's runs-api.ts holds the rest of the runs contract; features do not share files, so this one call is here.
+ */
+export async function startTestRun(sequence: string, version: number): Promise<{ runId: string }> {
+  const response = await apiFetch('/api/test-runs', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ sequence, version }),
+  })
+  return readAnswer<{ runId: string }>(response)
+}
 
 // ---- Test cases of a sequence (PRODUCT §10) ----
 

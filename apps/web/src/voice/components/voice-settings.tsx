@@ -73,15 +73,17 @@ type SequenceSelectProps = {
   onChange: (module: string) => void
   failed?: boolean
   disabled?: boolean
+  /** "Sequence" unless a page shows two sequence choices (the testing page's test suites). */
+  label?: string
 }
 
 /** The modules (sequences) without the global prompt (SPEC §3), by name without ".json". */
-export function SequenceSelect({ modules, value, onChange, failed, disabled }: SequenceSelectProps) {
+export function SequenceSelect({ modules, value, onChange, failed, disabled, label = 'Sequence' }: SequenceSelectProps) {
   const id = useId()
   const placeholder = failed ? 'Sequences could not be loaded' : modules === null ? 'Loading…' : 'No sequences yet'
   return (
     <div className="grid min-w-0 gap-1.5">
-      <Label htmlFor={id}>Sequence</Label>
+      <Label htmlFor={id}>{label}</Label>
       {modules === null && !failed ? (
         <Skeleton className="h-9 w-full" />
       ) : (
@@ -108,14 +110,16 @@ type VersionSelectProps = {
   onChange: (version: number) => void
   loading?: boolean
   disabled?: boolean
+  /** "Version" unless a page shows two version choices. */
+  label?: string
 }
 
 /** v1, v2, …; the highest is the default (SPEC §3). */
-export function VersionSelect({ versions, value, onChange, loading, disabled }: VersionSelectProps) {
+export function VersionSelect({ versions, value, onChange, loading, disabled, label = 'Version' }: VersionSelectProps) {
   const id = useId()
   return (
     <div className="grid min-w-0 gap-1.5">
-      <Label htmlFor={id}>Version</Label>
+      <Label htmlFor={id}>{label}</Label>
       {loading ? (
         <Skeleton className="h-9 w-full" />
       ) : (

@@ -33,6 +33,7 @@ export function PromptManagerPage() {
   const search = route.useSearch()
   const navigate = route.useNavigate()
   const router = useRouter()
+  const { staff } = route.useRouteContext()
 
   const sequence = search.sequence
   const versions = useMemo(() => (content?.ok ? [...content.value].sort((a, b) => a.version - b.version) : []), [content])
@@ -152,7 +153,14 @@ export function PromptManagerPage() {
       </div>
 
       {sequence && shown && status?.ok && (
-        <PublishPanel sequence={sequence} title={displayName(sequence)} version={shown.version} status={status.value} dirty={dirty} />
+        <PublishPanel
+          sequence={sequence}
+          title={displayName(sequence)}
+          version={shown.version}
+          status={status.value}
+          dirty={dirty}
+          isAdmin={staff.role === 'admin'}
+        />
       )}
 
       <div className="flex flex-wrap gap-2">
@@ -220,6 +228,8 @@ export function PromptManagerPage() {
           cases={testCases.ok ? testCases.value : null}
           failed={testCases.ok ? undefined : testCases.error}
           promptNames={promptNames}
+          runName={displayName(sequence)}
+          version={shown?.version}
         />
       )}
 

@@ -1,12 +1,13 @@
-// PRODUCT §10 in the Prompt Manager: which version members get, who published it and when, and Publish for the
-// version shown (publishing an older one rolls back).
+// PRODUCT §10 in the Prompt Manager: which version members get, who published it and when, the version's last test
+// run, and Publish for the version shown (publishing an older one rolls back). When the sequence requires tests and
+// the gate is closed, the failing cases are listed and an admin may publish anyway (recorded as an override).
 import { useState } from 'react'
-import { useRouter } from '@tanstack/react-router'
+import { Link, useRouter } from '@tanstack/react-router'
 
 import { Button } from '@hearth/ui/components/button'
 
 import { ConfirmDialog } from '@/components/confirm-dialog'
-import { publishSequence, type SequenceStatus } from '@/features/prompt-manager/api'
+import { gateFailing, publishSequence, type SequenceStatus } from '@/features/prompt-manager/api'
 import { PublishedBadge } from '@/features/prompt-manager/components/version-select'
 import { errorMessage } from '@/lib/api'
 import { formatDateTime } from '@/lib/dates'
@@ -19,60 +20,135 @@ type PublishPanelProps = {
   status: SequenceStatus
   /** Unsaved edits: what would be published is not what the editor shows. */
   dirty: boolean
+  /** Admins may publish past a closed test gate. */
+  isAdmin: boolean
 }
 
-export function PublishPanel({ sequence, title, version, status, dirty }: PublishPanelProps) {
+type VersionStatus = SequenceStatus['versions'][number]
+
+export function PublishPanel({ sequence, title, version, status, dirty, isAdmin }: PublishPanelProps) {
   const router = useRouter()
-  const [confirming, setConfirming] = useState(false)
+  const [confirming, setConfirming] = useState<'publish' | 'force' | null>(null)
+  // The failing cases of the last refused publish of this version (null: not refused).
+  const [refused, setRefused] = useState<{ version: number; failing: string[]; message: string } | null>(null)
   const isPublished = status.published === version
   const current = status.versions.find((v) => v.version === status.published)
+  const shown = status.versions.find((v) => v.version === version)
+  const blocked = refused?.version === version ? refused : null
 
-  const publish = async () => {
+  const publish = async (force: boolean) => {
     try {
-      await publishSequence(sequence, version)
-      notify.success(`Version ${version} published`)
+      await publishSequence(sequence, version, force)
+      setRefused(null)
+      notify.success(force ? `Version ${version} published past the test gate` : `Version ${version} published`)
       await router.invalidate({ sync: true })
     } catch (error) {
-      notify.error('Error while publishing', { description: errorMessage(error) })
+      const failing = gateFailing(error)
+      if (failing) {
+        setRefused({ version, failing, message: errorMessage(error) })
+        notify.error('Tests must pass before publishing', { description: errorMessage(error) })
+      } else {
+        notify.error('Error while publishing', { description: errorMessage(error) })
+      }
     }
   }
 
   return (
-    <section
-      aria-label="Publishing"
-      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-card px-4 py-3 shadow-xs"
-    >
-      <div className="grid min-w-0 gap-0.5">
-        <h2 className="flex flex-wrap items-center gap-x-1 font-medium break-words">
-          {title} v{version}
-          {isPublished && <PublishedBadge />}
-        </h2>
-        <p className="text-sm text-muted-foreground break-words">{publishedLine(status.published, current)}</p>
+    <section aria-label="Publishing" className="grid gap-3 rounded-xl border bg-card px-4 py-3 shadow-xs">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="grid min-w-0 gap-0.5">
+          <h2 className="flex flex-wrap items-center gap-x-1 font-medium break-words">
+            {title} v{version}
+            {isPublished && <PublishedBadge />}
+          </h2>
+          <p className="text-sm text-muted-foreground break-words">{publishedLine(status.published, current)}</p>
+          <p className="text-sm break-words" data-testid="version-tests">
+            <LastRunLine entry={shown} />
+            {status.requireTests && <span className="text-muted-foreground"> · Publishing needs a run in which every case passed.</span>}
+          </p>
+        </div>
+        <Button
+          variant={isPublished ? 'outline' : 'default'}
+          onClick={() => setConfirming('publish')}
+          disabled={isPublished || dirty}
+          title={dirty ? 'Save your changes first' : isPublished ? 'Members already get this version' : undefined}
+        >
+          Publish
+        </Button>
       </div>
-      <Button
-        variant={isPublished ? 'outline' : 'default'}
-        onClick={() => setConfirming(true)}
-        disabled={isPublished || dirty}
-        title={dirty ? 'Save your changes first' : isPublished ? 'Members already get this version' : undefined}
-      >
-        Publish
-      </Button>
+      {blocked && (
+        <div
+          role="alert"
+          className="grid gap-2 rounded-lg border border-red-200 bg-red-50/60 px-3 py-2 text-sm dark:border-red-900 dark:bg-red-950/30"
+        >
+          <p>{blocked.message}</p>
+          {blocked.failing.length > 0 && (
+            <>
+              <p className="font-medium">Failing cases:</p>
+              <ul className="list-disc pl-5" aria-label="Failing cases">
+                {blocked.failing.map((name) => (
+                  <li key={name}>{name}</li>
+                ))}
+              </ul>
+            </>
+          )}
+          {isAdmin && (
+            <Button variant="destructive" size="sm" className="justify-self-start" onClick={() => setConfirming('force')}>
+              Publish anyway
+            </Button>
+          )}
+        </div>
+      )}
+      {status.versions.some((v) => v.lastRun) && (
+        <details className="text-sm">
+          <summary className="cursor-pointer text-muted-foreground">Test runs by version</summary>
+          <ul className="mt-1 grid gap-0.5 pl-4" aria-label="Last test run of each version">
+            {status.versions.map((v) => (
+              <li key={v.version}>
+                v{v.version}: <LastRunLine entry={v} />
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
       <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
+        open={confirming === 'publish'}
+        onOpenChange={(open) => !open && setConfirming(null)}
         title={`Publish version ${version} of ${title}?`}
         description="Members will get it from their next chat."
         confirmLabel="Publish"
-        onConfirm={publish}
+        onConfirm={() => publish(false)}
+      />
+      <ConfirmDialog
+        open={confirming === 'force'}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={`Publish version ${version} of ${title} anyway?`}
+        description="Its tests have not all passed. Members will get it from their next chat, and the override is recorded with your name."
+        confirmLabel="Publish anyway"
+        destructive
+        onConfirm={() => publish(true)}
       />
     </section>
   )
 }
 
-function publishedLine(published: number | null, current: SequenceStatus['versions'][number] | undefined) {
+/** "Tests: 3 passed · 1 failed" linking to the run, or that no run exists yet. */
+function LastRunLine({ entry }: { entry: VersionStatus | undefined }) {
+  const run = entry?.lastRun
+  if (!run) return <span className="text-muted-foreground">Tests: no run yet</span>
+  return (
+    <Link to="/testing/runs/$runId" params={{ runId: run.runId }} className="underline underline-offset-4">
+      Tests: {run.passed} passed · {run.failed} failed
+    </Link>
+  )
+}
+
+function publishedLine(published: number | null, current: VersionStatus | undefined) {
   if (published === null) return 'Not published: members do not see this sequence.'
   // No one: published by the seed of a new install or by the upgrade that brought publishing in.
   const by = current?.publishedBy ? `by ${current.publishedBy}` : 'automatically'
   const when = current?.publishedAt ? ` on ${formatDateTime(current.publishedAt)}` : ''
-  return `Members get v${published}, published ${by}${when}.`
+  // The status answer may say a publish went past the test gate (an admin's override).
+  const overridden = current && 'forced' in current && current.forced === true ? ', overriding failing tests' : ''
+  return `Members get v${published}, published ${by}${when}${overridden}.`
 }

@@ -1,12 +1,13 @@
 // PRODUCT §10 in the Prompt Manager: the sequence's test cases (kept across its versions), with Add, Edit and
-// Delete. Runs of them live on the Testing page.
+// Delete, and Run tests for the version shown (the run itself, and its history, open on the Testing page's routes).
 import { useState } from 'react'
-import { useRouter, useRouterState } from '@tanstack/react-router'
+import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router'
+import { LoaderCircle, Play } from 'lucide-react'
 
 import { Button } from '@hearth/ui/components/button'
 
 import { ConfirmDialog } from '@/components/confirm-dialog'
-import { deleteTestCase, type TestCase } from '@/features/prompt-manager/api'
+import { deleteTestCase, startTestRun, type TestCase } from '@/features/prompt-manager/api'
 import { EXPECTATION_LABELS } from '@/features/prompt-manager/components/expectation-row'
 import { TestCaseDialog } from '@/features/prompt-manager/components/test-case-dialog'
 import { errorMessage } from '@/lib/api'
@@ -18,13 +19,32 @@ type TestCasesPanelProps = {
   /** Why the cases could not be read, if they could not. */
   failed?: string
   promptNames: string[]
+  /** The sequence's name as runs know it (without ".json") and the version shown, which Run tests runs. */
+  runName: string
+  version: number | undefined
 }
 
-export function TestCasesPanel({ sequence, cases, failed, promptNames }: TestCasesPanelProps) {
+export function TestCasesPanel({ sequence, cases, failed, promptNames, runName, version }: TestCasesPanelProps) {
   const router = useRouter()
+  const navigate = useNavigate()
   const loading = useRouterState({ select: (state) => state.isLoading })
   const [editing, setEditing] = useState<TestCase | 'new' | null>(null)
   const [deleting, setDeleting] = useState<TestCase | null>(null)
+  const [starting, setStarting] = useState(false)
+
+  const runTests = async () => {
+    if (version === undefined) return
+    setStarting(true)
+    try {
+      const { runId } = await startTestRun(runName, version)
+      notify.success(`Tests of v${version} started`)
+      await navigate({ to: '/testing/runs/$runId', params: { runId } })
+    } catch (error) {
+      notify.error('The tests could not start', { description: errorMessage(error) })
+    } finally {
+      setStarting(false)
+    }
+  }
 
   const saved = async () => {
     notify.success('Test case saved')
@@ -46,9 +66,20 @@ export function TestCasesPanel({ sequence, cases, failed, promptNames }: TestCas
         <h2 id="test-cases-heading" className="font-medium">
           Test cases
         </h2>
-        <Button variant="outline" onClick={() => setEditing('new')} disabled={!cases}>
-          Add test case
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            onClick={runTests}
+            disabled={!cases?.length || version === undefined || starting}
+            aria-busy={starting}
+            title={cases?.length === 0 ? 'Add a test case first' : undefined}
+          >
+            {starting ? <LoaderCircle className="animate-spin" aria-hidden /> : <Play aria-hidden />}
+            {version === undefined ? 'Run tests' : `Run tests on v${version}`}
+          </Button>
+          <Button variant="outline" onClick={() => setEditing('new')} disabled={!cases}>
+            Add test case
+          </Button>
+        </div>
       </div>
       {failed ? (
         <p role="alert" className="text-sm text-destructive">

@@ -1,6 +1,6 @@
 // The testing page (SPEC §2 "Testing page", §4): automatic conversations between the assistant and a second
 // model, stopped by the message limit, with the same event log, conversation, memory, mood, prompt path and
-// latency as the console, and a summary of each run.
+// latency as the console, and a summary of each run; below them the server-side test suites (PRODUCT §10).
 import { useEffect, useRef, useState } from 'react'
 import { getRouteApi } from '@tanstack/react-router'
 import { useAtomValue, useSetAtom, useStore } from 'jotai'
@@ -12,6 +12,7 @@ import { fetchSecondModelReply } from '@/features/testing/api'
 import { AutoConversation } from '@/features/testing/auto-conversation'
 import { RunSummaryPanel } from '@/features/testing/components/run-summary-panel'
 import { TestingSettingsCard } from '@/features/testing/components/testing-settings-card'
+import { TestSuitesSection } from '@/features/testing/components/test-suites-section'
 import { errorMessage } from '@/lib/api'
 import { notify } from '@/lib/notify'
 import {
@@ -276,6 +277,8 @@ export function TestingPage() {
       <Panel title="Event log">
         <EventLogPanel log={staffEventLog} />
       </Panel>
+
+      <TestSuitesSection modules={setup.modules.ok ? modules : null} modulesFailed={!setup.modules.ok} />
     </section>
   )
 }
