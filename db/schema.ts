@@ -38,6 +38,8 @@ export interface UsersTable {
   profile_for_group: Generated<string>;
   sms_opt_out: Generated<boolean>;
   is_test_user: Generated<boolean>;
+  /** The simulated member of a test-run attempt (PRODUCT §10): deleted after it; never shown in admin screens. */
+  scratch: Generated<boolean>;
   created_at: CreatedAt;
 }
 
@@ -113,6 +115,41 @@ export interface TestCasesTable {
   created_by: string | null;
   created_at: CreatedAt;
   updated_at: CreatedAt;
+}
+
+export type TestRunStatus = 'queued' | 'running' | 'done' | 'failed';
+export type TestAttemptStatus = 'queued' | 'running' | 'passed' | 'failed' | 'error';
+
+/** A test run of one sequence version (PRODUCT §10); its attempts are jobs (features/test-runs/jobs.ts). */
+export interface TestRunsTable {
+  id: string;
+  sequence_id: number;
+  version: number;
+  status: Generated<TestRunStatus>;
+  provider: 'local' | 'openai';
+  judge: 'keywords' | 'model';
+  created_by: string | null;
+  created_at: CreatedAt;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  case_ids: Json<string[]>;
+  repeats: number | null;
+}
+
+/** One repeat of one case in a run; `result` is the attempt's transcript, checks, path and figures. */
+export interface TestRunAttemptsTable {
+  id: string;
+  run_id: string;
+  case_id: string;
+  case_name: string;
+  case_snapshot: Json<Record<string, unknown>>;
+  repeat: number;
+  status: Generated<TestAttemptStatus>;
+  claimed_by: string | null;
+  tries: Generated<number>;
+  result: Json<Record<string, unknown>> | null;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
 }
 
 export interface SequenceVersionsTable {
@@ -281,6 +318,8 @@ export interface Database {
   sequence_versions: SequenceVersionsTable;
   sequence_publications: SequencePublicationsTable;
   test_cases: TestCasesTable;
+  test_runs: TestRunsTable;
+  test_run_attempts: TestRunAttemptsTable;
   system_prompt: SystemPromptTable;
   prompts: PromptsTable;
   section_records: SectionRecordsTable;

@@ -17,6 +17,7 @@ const PUBLIC: Record<string, string[]> = {
   'post-chat': ['run.ts', 'transcript.ts'],
   prompts: ['lookup.ts'],
   sequences: ['lookup.ts'],
+  'test-runs': ['lookup.ts', 'queue.ts'],
   users: ['lookup.ts', 'phone.ts'],
 };
 

@@ -6,6 +6,7 @@ import type { AppDeps } from './deps';
 import { ensureStaff } from './features/auth/service';
 import { outboxOnly } from './features/messages/outbox';
 import { startJobs } from './features/messages/jobs';
+import { startTestRunJobs } from './features/test-runs/jobs';
 import { log } from './log';
 import { Shutdown } from './shutdown';
 import { createProviders, describeProviders } from './providers';
@@ -46,12 +47,15 @@ export async function startServer(config: Config, opts: { prepared?: boolean } =
   const deps = depsFor(config, handle);
   const jobs = await startJobs(deps, handle);
   deps.outbox = jobs.outbox;
+  const testRuns = await startTestRunJobs(deps, jobs);
+  deps.testRuns = testRuns.queue;
   const app = createApp(deps).listen({ port: config.port, hostname: config.host, reusePort: true });
   const url = `http://${config.host}:${app.server?.port}`;
   log.info('listening', { url, database: handle.kind, providers: describeProviders(deps.providers), pid: process.pid });
   const stop = async () => {
     await deps.shutdown.run();
     await app.stop();
+    await testRuns.stop();
     await jobs.stop();
     await handle.close();
   };

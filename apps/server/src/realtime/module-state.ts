@@ -75,6 +75,34 @@ export class ModuleState {
     return new ModuleState(opts.page, modules, current, current?.prompts[0]?.name ?? '', globalPrompt, memoryDocument, opts.userId);
   }
 
+  /**
+   * A member session on one given version, published or not (a test run's scratch member, PRODUCT §10): member
+   * tools (no change_module), the member's memory document in the instructions, starting at `startPrompt` when the
+   * version has it, else at its first prompt. Null when the module or version does not exist.
+   */
+  static async forMember(
+    db: DB,
+    opts: { userId: string; module: string; version: number; startPrompt?: string },
+  ): Promise<ModuleState | null> {
+    const [current, globalPrompt, memoryDocument] = await Promise.all([
+      loadModuleVersion(db, opts.module, opts.version),
+      loadGlobalPrompt(db),
+      loadMemoryDocument(db, opts.userId),
+    ]);
+    if (!current || current.version !== opts.version) return null;
+    const state = new ModuleState(
+      'user',
+      [current.name],
+      current,
+      current.prompts[0]?.name ?? '',
+      globalPrompt,
+      memoryDocument,
+      opts.userId,
+    );
+    if (opts.startPrompt) state.selectPrompt(opts.startPrompt);
+    return state;
+  }
+
   /** End users may open only the modules listed for them; staff pages any. */
   private static allows(page: VoicePage, modules: string[], name: string): boolean {
     return page !== 'user' || modules.some((m) => m.toLowerCase() === sequenceBaseName(name).toLowerCase());

@@ -21,6 +21,8 @@ export interface SessionSettings {
   voice: Voice;
   turnDetection: TurnDetection;
   temperature: number;
+  /** 'text': answers as text only, no audio out (server-side test runs, PRODUCT §10); default 'audio'. */
+  modality?: 'audio' | 'text';
 }
 
 const PCM = { type: 'audio/pcm', rate: SAMPLE_RATE } as const;
@@ -40,12 +42,13 @@ export function initialSettings(page: VoicePage, requested: { voice?: string | n
 
 /** The whole session the server sends upstream first. `temperature` is dropped by the OpenAI upstream (GA has none). */
 export function composeSession(settings: SessionSettings, instructions: string, transcriptionModel: string): RealtimeSessionConfig {
+  const text = settings.modality === 'text';
   return {
     type: 'realtime',
     instructions,
     tools: toolDefinitions(settings.page),
     tool_choice: 'auto',
-    output_modalities: ['audio'],
+    output_modalities: [text ? 'text' : 'audio'],
     max_output_tokens: MAX_OUTPUT_TOKENS,
     audio: {
       input: {
@@ -53,7 +56,7 @@ export function composeSession(settings: SessionSettings, instructions: string, 
         transcription: { model: transcriptionModel },
         turn_detection: settings.turnDetection,
       },
-      output: { format: PCM, voice: settings.voice },
+      ...(text ? {} : { output: { format: PCM, voice: settings.voice } }),
     },
     temperature: settings.temperature,
   };

@@ -62,6 +62,8 @@ export interface VoiceSessionInit {
    * transcript (from memory, for a better summary of the earlier turns; never stored).
    */
   onCarryOver?(token: string, carry: CarryOver, transcript: readonly TranscriptLine[]): void;
+  /** The first text sent up in place of FIRST_USER_TEXT (a test case's opening line, PRODUCT §10). */
+  firstText?: string;
 }
 
 /** Ends after which the page may come back and find a new session going on from this one. */

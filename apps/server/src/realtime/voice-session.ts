@@ -56,6 +56,7 @@ export class VoiceSession implements ToolHost {
   private readonly upstream: Upstream;
   private readonly onEnded: () => void;
   private readonly onFinished?: () => void;
+  private readonly firstText: string;
   private ready = false;
   /** Client events waiting for the upstream to be ready. */
   private readonly pending: PendingEvents;
@@ -84,6 +85,9 @@ export class VoiceSession implements ToolHost {
     this.onCarryOver = init.onCarryOver;
     this.onEnded = init.onEnded;
     this.onFinished = init.onFinished;
+    this.firstText = init.firstText?.trim() || FIRST_USER_TEXT;
+    // An opening line is the member's own first words, so the transcript (post-chat) keeps it; 'Hi.' is the relay's.
+    if (init.firstText?.trim()) this.transcript.typed(this.firstText);
     this.pending = init.pending ?? new PendingEvents();
     this.timer = setTimeout(() => void this.end('time_limit'), init.maxDurationMs);
     this.upstream = init.createUpstream({
@@ -196,7 +200,7 @@ export class VoiceSession implements ToolHost {
     }
     this.sendUpstream({
       type: 'conversation.item.create',
-      item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: FIRST_USER_TEXT }] },
+      item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: this.firstText }] },
     });
     this.sendUpstream({ type: 'response.create' });
     this.responses.markRequested();

@@ -30,6 +30,8 @@ export class FakeConnection {
   readonly received: Json[] = [];
   readonly closed: Promise<{ code: number; reason: string }>;
   activeResponseId: string | null = null;
+  /** The session asked for text only (output_modalities ['text']): replies are written, not spoken. */
+  textOnly = false;
   private resolveClosed!: (v: { code: number; reason: string }) => void;
   private waiters: Array<{ match: (e: Json) => boolean; resolve: (e: Json) => void }> = [];
 
@@ -78,7 +80,7 @@ export class FakeConnection {
     return responseId;
   }
 
-  finishResponse(status: 'completed' | 'cancelled' = 'completed', output: Json[] = []) {
+  finishResponse(status: 'completed' | 'cancelled' = 'completed', output: Json[] = [], usage?: Json) {
     const responseId = this.activeResponseId;
     if (!responseId) return;
     this.activeResponseId = null;
@@ -90,6 +92,7 @@ export class FakeConnection {
         status,
         status_details: status === 'cancelled' ? { type: 'cancelled', reason: 'client_cancelled' } : null,
         output,
+        ...(usage ? { usage } : {}),
       },
     });
   }
@@ -115,6 +118,30 @@ export class FakeConnection {
     this.send({ type: 'response.output_audio_transcript.done', ...ids, transcript });
     const done = { ...item, status: 'completed', content: [{ type: 'output_audio', transcript }] };
     this.send({ type: 'response.content_part.done', ...ids, part: { type: 'output_audio', transcript } });
+    this.send({ type: 'response.output_item.done', response_id: responseId, output_index: 0, item: done });
+    this.send({ type: 'conversation.item.done', item: done });
+    return done;
+  }
+
+  /** A written assistant reply inside the current response (text mode: response.output_text.*). */
+  write(text: string): Json {
+    const responseId = this.activeResponseId ?? this.startResponse();
+    const item = {
+      id: id('item'),
+      object: 'realtime.item',
+      type: 'message',
+      role: 'assistant',
+      status: 'in_progress',
+      content: [] as Json[],
+    };
+    const ids = { response_id: responseId, item_id: item.id, output_index: 0, content_index: 0 };
+    this.send({ type: 'response.output_item.added', response_id: responseId, output_index: 0, item });
+    this.send({ type: 'conversation.item.added', previous_item_id: null, item });
+    this.send({ type: 'response.content_part.added', ...ids, part: { type: 'text', text: '' } });
+    this.send({ type: 'response.output_text.delta', ...ids, delta: text });
+    this.send({ type: 'response.output_text.done', ...ids, text });
+    const done = { ...item, status: 'completed', content: [{ type: 'output_text', text }] };
+    this.send({ type: 'response.content_part.done', ...ids, part: { type: 'text', text } });
     this.send({ type: 'response.output_item.done', response_id: responseId, output_index: 0, item: done });
     this.send({ type: 'conversation.item.done', item: done });
     return done;
@@ -207,6 +234,7 @@ export class FakeConnection {
   private defaultBehaviour(event: Json) {
     switch (event.type) {
       case 'session.update':
+        if (Array.isArray(event.session?.output_modalities)) this.textOnly = !event.session.output_modalities.includes('audio');
         return this.send({ type: 'session.updated', session: { object: 'realtime.session', type: 'realtime', ...event.session } });
       case 'conversation.item.create': {
         const item = { id: event.item?.id ?? id('item'), object: 'realtime.item', status: 'completed', ...event.item };
@@ -245,8 +273,17 @@ export class FakeConnection {
         }
         this.startResponse();
         if (this.options.autoRespond !== false) {
-          const item = this.speak(this.options.replyTranscript ?? 'Hello from the fake realtime server.');
-          this.finishResponse('completed', [item]);
+          const reply = this.options.replyTranscript ?? 'Hello from the fake realtime server.';
+          if (this.textOnly) {
+            // Text mode reports usage, as OpenAI does on every response.done.
+            const usage = {
+              input_tokens: 1000,
+              output_tokens: 100,
+              input_token_details: { text_tokens: 1000, audio_tokens: 0, cached_tokens: 0 },
+              output_token_details: { text_tokens: 100, audio_tokens: 0 },
+            };
+            this.finishResponse('completed', [this.write(reply)], usage);
+          } else this.finishResponse('completed', [this.speak(reply)]);
         }
     }
   }

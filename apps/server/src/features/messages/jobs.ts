@@ -52,7 +52,7 @@ export async function startJobs(
   deps: AppDeps,
   handle: DatabaseHandle,
   settings: Partial<JobSettings> = {},
-): Promise<{ outbox: Outbox; instanceId: string; stop(): Promise<void> }> {
+): Promise<{ outbox: Outbox; instanceId: string; boss: PgBoss; liveInstancePrefix: string; stop(): Promise<void> }> {
   const s = { ...DEFAULT_JOB_SETTINGS, ...settings };
   // Names this process's sends (outbox.locked_by): what another start finds 'sending' under another name was cut off.
   const instanceId = crypto.randomUUID();
@@ -147,6 +147,9 @@ export async function startJobs(
   return {
     outbox,
     instanceId,
+    // Other queues (test runs) share this instance's job queue and tell live instances from gone ones the same way.
+    boss,
+    liveInstancePrefix: SEND_WORKER_APP_PREFIX,
     stop: async () => {
       clearInterval(sweep);
       await boss.stop({ graceful: true, timeout: 10_000 });

@@ -1,6 +1,7 @@
 import type { DB } from '@hearth/db/client';
 import type { StaffIdentity } from '../../plugins/auth';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors';
+import { currentCases, latestDoneRunsByVersion } from '../test-runs/lookup';
 import { findSequence } from './lookup';
 import * as repo from './repository';
 
@@ -11,6 +12,28 @@ import * as repo from './repository';
 
 export const GATE_CLOSED = 'This sequence requires a passing test run before publishing; none exists yet';
 
+/**
+ * The gate (PRODUCT §10): version V may be published when its latest finished run covered every current case of
+ * the sequence and every one passed. Null when it may; else why not and the failing case names (failed, or not run).
+ */
+async function gateRefusal(db: DB, sequenceId: number, version: number): Promise<{ error: string; failing: string[] } | null> {
+  const [cases, runs] = await Promise.all([currentCases(db, sequenceId), latestDoneRunsByVersion(db, sequenceId)]);
+  const run = runs.get(version);
+  if (!run) {
+    return {
+      error: cases.length ? `Version ${version} has no finished test run; run its test cases before publishing` : GATE_CLOSED,
+      failing: cases.map((c) => c.name),
+    };
+  }
+  const passed = new Set(run.passedCaseIds);
+  const failing = cases.filter((c) => !passed.has(c.id)).map((c) => c.name);
+  if (failing.length === 0) return null;
+  return {
+    error: `Version ${version} cannot be published: in its latest finished test run these cases failed or were not run: ${failing.join(', ')}`,
+    failing,
+  };
+}
+
 async function moduleSequence(db: DB, name: string) {
   const sequence = await findSequence(db, name);
   if (!sequence) throw new NotFound('Sequence not found');
@@ -19,8 +42,8 @@ async function moduleSequence(db: DB, name: string) {
 }
 
 /**
- * Operators and admins publish; only an admin may `force` past the gate (`require_tests`), and a forced publish is
- * recorded as such. Test runs do not exist yet, so with the gate on no run can have passed: 409 unless forced.
+ * Operators and admins publish; only an admin may `force` past the gate (`require_tests`, see gateRefusal), and a
+ * publish the gate would have refused is recorded as forced.
  */
 export async function publishSequence(db: DB, staff: StaffIdentity, name: string, version: number, force: boolean) {
   if (force && staff.role !== 'admin') throw new Forbidden('Only admins can force a publish');
@@ -31,22 +54,24 @@ export async function publishSequence(db: DB, staff: StaffIdentity, name: string
     if (!row) throw new Invalid(`Version ${version} not found`);
     if (row.archived) throw new Invalid(`Version ${version} is archived; unarchive it before publishing`);
     const state = await repo.publishingState(trx, sequence.id);
-    if (state.require_tests && !force) throw new Conflict(GATE_CLOSED, { failing: [] });
-    await repo.publishVersion(trx, sequence.id, version, staff.email, state.require_tests && force);
+    const refusal = state.require_tests ? await gateRefusal(trx, sequence.id, version) : null;
+    if (refusal && !force) throw new Conflict(refusal.error, { failing: refusal.failing });
+    await repo.publishVersion(trx, sequence.id, version, staff.email, refusal !== null);
     return { published: version };
   });
 }
 
 /**
  * The published version, the gate setting, and per version who published it last and when (null: never
- * published; publishedBy null: published at the migration). `lastRun` stays null until test runs exist.
+ * published; publishedBy null: published at the migration), and its latest finished test run's case counts.
  */
 export async function getSequenceStatus(db: DB, name: string) {
   const sequence = await moduleSequence(db, name);
-  const [state, versions, publications] = await Promise.all([
+  const [state, versions, publications, runs] = await Promise.all([
     repo.publishingState(db, sequence.id),
     repo.listVersions(db, sequence.id),
     repo.listPublications(db, sequence.id),
+    latestDoneRunsByVersion(db, sequence.id),
   ]);
   const last = new Map(publications.map((p) => [p.version, p]));
   return {
@@ -54,11 +79,12 @@ export async function getSequenceStatus(db: DB, name: string) {
     requireTests: state.require_tests,
     versions: versions.map((v) => {
       const p = last.get(v.version);
+      const run = runs.get(v.version);
       return {
         version: v.version,
         publishedAt: p ? new Date(p.published_at).toISOString() : null,
         publishedBy: p?.published_by ?? null,
-        lastRun: null,
+        lastRun: run ? { runId: run.runId, passed: run.passedCaseIds.length, failed: run.failedCaseIds.length } : null,
       };
     }),
   };

@@ -3,9 +3,11 @@ import type { AppDeps } from '../../deps';
 import { authPlugin } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
 import { caseIdAnswer, caseParams, casesAnswer, deletedAnswer, sequenceParams, testCaseBody } from './model';
+import { createRunBody, listQuery, runDetailAnswer, runIdAnswer, runListAnswer, runParams, runSummaryAnswer } from './run-model';
+import * as runs from './runs-service';
 import * as service from './service';
 
-/** PRODUCT §10 test cases of a sequence (staff: operators and admins). */
+/** PRODUCT §10 test cases of a sequence and their runs (staff: operators and admins). */
 export const testRunsRoutes = (deps: AppDeps) =>
   new Elysia({ prefix: '/api' })
     .use(authPlugin(deps))
@@ -30,4 +32,24 @@ export const testRunsRoutes = (deps: AppDeps) =>
       auth: 'operator',
       params: caseParams,
       response: { 200: deletedAnswer, ...errorResponses },
+    })
+    .post('/test-runs', ({ body, staff }) => runs.createRun(deps, staff!.email, body), {
+      auth: 'operator',
+      body: createRunBody,
+      response: { 200: runIdAnswer, ...errorResponses },
+    })
+    .get('/test-runs', ({ query }) => runs.listRuns(deps, query.sequence), {
+      auth: 'operator',
+      query: listQuery,
+      response: { 200: runListAnswer, ...errorResponses },
+    })
+    .get('/test-runs/:runId', ({ params }) => runs.runSummary(deps, params.runId), {
+      auth: 'operator',
+      params: runParams,
+      response: { 200: runSummaryAnswer, ...errorResponses },
+    })
+    .get('/test-runs/:runId/detail', ({ params }) => runs.runDetail(deps, params.runId), {
+      auth: 'operator',
+      params: runParams,
+      response: { 200: runDetailAnswer, ...errorResponses },
     });

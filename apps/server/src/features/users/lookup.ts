@@ -100,6 +100,7 @@ export async function allAdminUserViews(db: DB) {
       from (select sr.user_id, ${perModule} from section_records sr group by sr.user_id, sr.module_name) m
       group by m.user_id
     ) d on d.user_id = u.id
+    where not u.scratch
     order by lower(u.name), u.id`.execute(db);
   return rows.map(adminUser);
 }

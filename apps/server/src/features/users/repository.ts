@@ -3,7 +3,8 @@ import type { DB } from '@hearth/db/client';
 import { adminUserViews, allAdminUserViews, isoUtc } from './lookup';
 import type { SortKey } from './model';
 
-export const listUserNames = (db: DB) => db.selectFrom('users').select(['id', 'name']).orderBy(sql`lower(name)`).orderBy('id').execute();
+export const listUserNames = (db: DB) =>
+  db.selectFrom('users').select(['id', 'name']).where('scratch', '=', false).orderBy(sql`lower(name)`).orderBy('id').execute();
 
 export const allAdminUsers = (db: DB) => allAdminUserViews(db);
 
@@ -41,14 +42,15 @@ const PHONE_TEXT = /^\+?[\d\s().-]+$/;
  * bring up every phone with 100 in it and bury Member 100 among them.
  */
 function searchSql(q: string | null): { where: RawBuilder<unknown>; rank: RawBuilder<unknown> } {
-  if (!q) return { where: sql`true`, rank: sql`0::int` };
+  // Scratch members (test runs' simulated members, PRODUCT §10) are never shown.
+  if (!q) return { where: sql`not u.scratch`, rank: sql`0::int` };
   const text = likeEscape(q);
   const byName = sql`lower(u.name) like ${`%${text}%`}`;
   const byEmail = sql`lower(u.email) like ${`%${text}%`}`;
   const digits = PHONE_TEXT.test(q) ? q.replace(/\D/g, '') : '';
   const byPhone = digits ? sql`u.phone_number like ${`%${digits}%`}` : sql`false`;
   return {
-    where: sql`(${byName} or ${byEmail} or ${byPhone})`,
+    where: sql`(not u.scratch and (${byName} or ${byEmail} or ${byPhone}))`,
     rank: sql`case when lower(u.name) like ${`${text}%`} then 0 when ${byName} then 1 when ${byEmail} then 2 else 3 end`,
   };
 }

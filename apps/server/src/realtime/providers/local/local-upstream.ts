@@ -18,6 +18,7 @@ import { promptFromInstructions, replyLine, speechPlaceholder } from './replies'
 import { createRng, SpeechSynth, type Rng } from './speech-synth';
 import { turnToolCalls, type ToolCall } from './turn-tools';
 import { EnergyVad } from './vad';
+import { writtenAnswer } from './written-answer';
 
 /**
  * The local realtime provider (PRODUCT §5): speaks the GA server events in-process so every path of the
@@ -35,6 +36,11 @@ export interface LocalUpstreamOptions {
   /** Pause before a response starts, as a model would take. */
   thinkMs?: number;
   seed?: number;
+  /**
+   * Test variant (test runs' privacy canary): each typed turn is also stored verbatim with set_memory, as a careless
+   * model would. Never set in the product.
+   */
+  verbatimMemory?: boolean;
 }
 
 const MIN_COMMIT_MS = 100;
@@ -63,10 +69,12 @@ class LocalUpstream implements Upstream {
   private speechItemId: string | null = null;
   private response: ActiveResponse | null = null;
   private assistantTurns = 0;
+  /** output_modalities ['text']: answers at once as text, no audio and no pacing (test runs, PRODUCT §10). */
+  private textOnly = false;
 
   constructor(
     private readonly handlers: UpstreamHandlers,
-    options: LocalUpstreamOptions,
+    private readonly options: LocalUpstreamOptions,
   ) {
     this.rng = createRng(options.seed ?? Math.floor(Math.random() * 2 ** 31));
     this.chunkMs = options.chunkMs ?? 40;
@@ -151,7 +159,7 @@ class LocalUpstream implements Upstream {
     return {
       type: 'realtime',
       instructions: this.instructions,
-      output_modalities: ['audio'],
+      output_modalities: [this.textOnly ? 'text' : 'audio'],
       audio: {
         input: { format: { type: 'audio/pcm', rate: SAMPLE_RATE }, turn_detection: this.turnDetection },
         output: { format: { type: 'audio/pcm', rate: SAMPLE_RATE }, voice: this.voice },
@@ -163,6 +171,7 @@ class LocalUpstream implements Upstream {
   private updateSession(session: RealtimeSessionConfig) {
     if (session.instructions !== undefined) this.instructions = session.instructions;
     if (session.tools) this.toolNames = new Set(session.tools.map((t) => t.name));
+    if (session.output_modalities) this.textOnly = !session.output_modalities.includes('audio');
     const turnDetection = session.audio?.input?.turn_detection;
     if (turnDetection !== undefined) {
       this.turnDetection = turnDetection;
@@ -270,14 +279,33 @@ class LocalUpstream implements Upstream {
   private startResponse() {
     const typed = this.conversation.takeUserTurn();
     const calls: ToolCall[] = typed === null ? [] : turnToolCalls(typed, this.instructions, this.toolNames);
+    if (this.options.verbatimMemory && typed && this.toolNames.has('set_memory'))
+      calls.unshift({ name: 'set_memory', args: { key: 'typed_text', value: typed } });
     const response: ActiveResponse = { id: newId('resp') };
     this.response = response;
     this.emit({ type: 'response.created', response: responseView(response, 'in_progress') });
-    response.timer = setTimeout(() => {
+    const answer = () => {
       if (this.response !== response) return;
       if (calls.length > 0) this.callTools(response, calls);
+      else if (this.textOnly) this.write(response);
       else this.speak(response);
-    }, this.thinkMs);
+    };
+    // Text answers come at once (a suite of test runs stays fast); spoken ones after a model's thinking pause.
+    if (this.textOnly) answer();
+    else response.timer = setTimeout(answer, this.thinkMs);
+  }
+
+  /** A text-only answer (written-answer.ts), at once. */
+  private write(response: ActiveResponse) {
+    const text = replyLine(promptFromInstructions(this.instructions), {
+      turn: this.assistantTurns++,
+      temperature: this.temperature,
+      rng: this.rng,
+    });
+    const { item, events } = writtenAnswer(response, text, this.conversation.lastId());
+    this.conversation.push(item);
+    for (const event of events) this.emit(event);
+    this.finishResponse('completed');
   }
 
   private callTools(response: ActiveResponse, calls: ToolCall[]) {

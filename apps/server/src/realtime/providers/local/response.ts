@@ -11,6 +11,8 @@ export interface ActiveResponse {
   timer?: ReturnType<typeof setTimeout> | ReturnType<typeof setInterval>;
   audio?: { item: MessageItem & { id: string }; synth: SpeechSynth; wordsSent: number; transcript: string; chunk: Int16Array };
   calls?: FunctionCallItem[];
+  /** A text-only answer (output_modalities ['text']). */
+  text?: { item: MessageItem & { id: string }; text: string };
 }
 
 /** The `response` object of response.created / response.done, as OpenAI shows it. */
@@ -19,9 +21,8 @@ export function responseView(
   status: RealtimeResponse['status'],
   reason?: 'turn_detected' | 'client_cancelled',
 ): RealtimeResponse {
-  const output: ConversationItem[] = response.audio
-    ? [structuredClone(response.audio.item)]
-    : (response.calls ?? []).map((c) => ({ ...c }));
+  const message = response.audio?.item ?? response.text?.item;
+  const output: ConversationItem[] = message ? [structuredClone(message)] : (response.calls ?? []).map((c) => ({ ...c }));
   return {
     object: 'realtime.response',
     id: response.id,
