@@ -100,6 +100,13 @@ export const CONTENT_ENDPOINTS: Endpoint[] = [
     make: async () => ({ path: `/api/get-sequence-status/${encodeURIComponent('Get to Know You.json')}` }),
   },
   {
+    method: 'GET',
+    route: '/api/get-sequence-publications/{name}',
+    access: 'operator',
+    params: ['name'],
+    make: async () => ({ path: `/api/get-sequence-publications/${encodeURIComponent('Get to Know You.json')}` }),
+  },
+  {
     method: 'PUT',
     route: '/api/sequence-settings/{name}',
     access: 'admin',

@@ -67,6 +67,12 @@ export const uploadAnswer = t.Object({ fileName: t.String(), created: t.Boolean(
 
 export const publishBody = t.Object({ version: t.Integer({ minimum: 1 }), force: t.Optional(t.Boolean()) });
 export const publishAnswer = t.Object({ published: t.Number() });
+/** Every publish of a sequence, newest first (beyond PRODUCT §10's fixed endpoints): who, when, and whether an admin forced it past the gate. */
+export const publicationsAnswer = t.Object({
+  publications: t.Array(
+    t.Object({ version: t.Number(), publishedAt: t.String(), publishedBy: t.Nullable(t.String()), forced: t.Boolean() }),
+  ),
+});
 export const settingsBody = t.Object({ requireTests: t.Boolean() });
 export const settingsAnswer = t.Object({ requireTests: t.Boolean() });
 /** `publishedAt`/`publishedBy`: this version's latest publish (publishedBy null: at the migration). */

@@ -90,6 +90,20 @@ export async function getSequenceStatus(db: DB, name: string) {
   };
 }
 
+/** The sequence's publishing history, newest first: rollbacks and admins' overrides of the gate show here. */
+export async function listSequencePublications(db: DB, name: string) {
+  const sequence = await moduleSequence(db, name);
+  const rows = await repo.listPublications(db, sequence.id);
+  return {
+    publications: rows.reverse().map((p) => ({
+      version: p.version,
+      publishedAt: new Date(p.published_at).toISOString(),
+      publishedBy: p.published_by,
+      forced: p.forced,
+    })),
+  };
+}
+
 export async function setSequenceSettings(db: DB, name: string, requireTests: boolean) {
   const sequence = await moduleSequence(db, name);
   await repo.setRequireTests(db, sequence.id, requireTests);

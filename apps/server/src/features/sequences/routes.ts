@@ -15,6 +15,7 @@ import {
   sequenceFilesAnswer,
   sequenceParams,
   sequenceStatusAnswer,
+  publicationsAnswer,
   settingsAnswer,
   settingsBody,
   updatedSequenceAnswer,
@@ -91,6 +92,11 @@ export const sequencesRoutes = (deps: AppDeps) =>
       auth: 'operator',
       params: sequenceParams,
       response: { 200: sequenceStatusAnswer, ...errorResponses },
+    })
+    .get('/get-sequence-publications/:name', ({ params }) => publishing.listSequencePublications(deps.db, params.name), {
+      auth: 'operator',
+      params: sequenceParams,
+      response: { 200: publicationsAnswer, ...errorResponses },
     })
     // Admins only: the gate is what lets an admin hold operators' publishes back.
     .put('/sequence-settings/:name', ({ params, body }) => publishing.setSequenceSettings(deps.db, params.name, body.requireTests), {

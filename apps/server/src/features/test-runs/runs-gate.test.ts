@@ -111,6 +111,15 @@ describe('the gate', () => {
       { version: 1, forced: false },
       { version: 2, forced: true },
     ]);
+    // ... and shown, newest first, with who published.
+    const history = await ctx.request('GET', seqPath('get-sequence-publications'), { cookie: operator });
+    expect(history.status).toBe(200);
+    expect(
+      history.body.publications.slice(0, 2).map((p: any) => [p.version, p.forced, typeof p.publishedBy, typeof p.publishedAt]),
+    ).toEqual([
+      [2, true, 'string', 'string'],
+      [1, false, 'string', 'string'],
+    ]);
   }, 60_000);
 });
 

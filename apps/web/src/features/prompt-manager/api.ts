@@ -23,9 +23,18 @@ export const createSequence = (name: string) => unwrap(client.api['create-sequen
 
 export const deleteSequence = (name: string) => unwrap(client.api['delete-sequence']({ name }).delete())
 
-/** PRODUCT §10: which version members get, who published each and when. */
-export const fetchSequenceStatus = (name: string, options: Signal = {}) =>
-  unwrap(client.api['get-sequence-status']({ name }).get({ fetch: { signal: options.signal } }))
+/**
+ * PRODUCT §10: which version members get, who published each and when, with the publishing history (newest first),
+ * which says whether a publish was an admin's override of the test gate.
+ */
+export async function fetchSequenceStatus(name: string, options: Signal = {}) {
+  const fetchOptions = { fetch: { signal: options.signal } }
+  const [status, history] = await Promise.all([
+    unwrap(client.api['get-sequence-status']({ name }).get(fetchOptions)),
+    unwrap(client.api['get-sequence-publications']({ name }).get(fetchOptions)),
+  ])
+  return { ...status, publications: history.publications }
+}
 
 export type SequenceStatus = Awaited<ReturnType<typeof fetchSequenceStatus>>
 

@@ -23,8 +23,9 @@ import { writtenAnswer } from './written-answer';
 /**
  * The local realtime provider (PRODUCT §5): speaks the GA server events in-process so every path of the
  * product works without an OpenAI key. It detects speech in the incoming PCM, answers each turn at real-time
- * pace with speech-like audio and a transcript built from the active prompt, honours cancel and truncate,
- * and calls the tools: change_prompt to the prompt's next_prompt after each user turn (or change_module when
+ * pace with speech-like audio and a transcript built from the active prompt (or at once in text, when the session
+ * asks for text output: test runs), honours cancel and truncate, and calls the tools: change_prompt to the prompt's
+ * next_prompt after a spoken turn or a typed reply that fits the prompt's trigger condition (or change_module when
  * the prompt asks for it by name), memory from keywords of what was typed and a mood score from its tone (see
  * turn-tools.ts). It keeps no audio: only sample counts and frame levels.
  */

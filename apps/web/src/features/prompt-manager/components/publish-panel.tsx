@@ -25,6 +25,7 @@ type PublishPanelProps = {
 }
 
 type VersionStatus = SequenceStatus['versions'][number]
+type Publication = SequenceStatus['publications'][number]
 
 export function PublishPanel({ sequence, title, version, status, dirty, isAdmin }: PublishPanelProps) {
   const router = useRouter()
@@ -61,7 +62,13 @@ export function PublishPanel({ sequence, title, version, status, dirty, isAdmin 
             {title} v{version}
             {isPublished && <PublishedBadge />}
           </h2>
-          <p className="text-sm text-muted-foreground break-words">{publishedLine(status.published, current)}</p>
+          <p className="text-sm text-muted-foreground break-words">
+            {publishedLine(
+              status.published,
+              current,
+              status.publications.find((p) => p.version === status.published),
+            )}
+          </p>
           <p className="text-sm break-words" data-testid="version-tests">
             <LastRunLine entry={shown} />
             {status.requireTests && <span className="text-muted-foreground"> · Publishing needs a run in which every case passed.</span>}
@@ -143,12 +150,12 @@ function LastRunLine({ entry }: { entry: VersionStatus | undefined }) {
   )
 }
 
-function publishedLine(published: number | null, current: VersionStatus | undefined) {
+function publishedLine(published: number | null, current: VersionStatus | undefined, latest: Publication | undefined) {
   if (published === null) return 'Not published: members do not see this sequence.'
   // No one: published by the seed of a new install or by the upgrade that brought publishing in.
   const by = current?.publishedBy ? `by ${current.publishedBy}` : 'automatically'
   const when = current?.publishedAt ? ` on ${formatDateTime(current.publishedAt)}` : ''
-  // The status answer may say a publish went past the test gate (an admin's override).
-  const overridden = current && 'forced' in current && current.forced === true ? ', overriding failing tests' : ''
+  // The latest publish of the published version may have gone past the test gate (an admin's override).
+  const overridden = latest?.forced ? ', overriding failing tests' : ''
   return `Members get v${published}, published ${by}${when}${overridden}.`
 }
