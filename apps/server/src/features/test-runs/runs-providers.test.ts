@@ -80,3 +80,33 @@ describe('the OpenAI realtime protocol in text mode', () => {
     expect(attempt.costUsd).toBeCloseTo(0.0168, 6);
   }, 60_000);
 });
+
+describe('a provider that fails', () => {
+  let ctx: TestContext;
+  let opened = 0;
+  beforeAll(async () => {
+    ctx = await createTestContext({
+      setup: withTestRunJobs({
+        createUpstream: (h) => {
+          opened++;
+          queueMicrotask(() => h.onFailure('connection refused'));
+          return { kind: 'openai', send() {}, appendAudio() {}, close() {} };
+        },
+      }),
+    });
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  test('is tried again, then the attempt is an error and the run failed; the error is shown', async () => {
+    const { summary, attempt } = await runOnce(ctx);
+    expect(summary.status).toBe('failed');
+    expect(summary.cases[0]).toMatchObject({ runs: 1, passes: 0, passed: false });
+    expect(summary.cases[0].failures[0]).toStartWith('Repeat 1: the attempt could not run (The realtime provider failed');
+    expect(attempt).toMatchObject({ status: 'error', turns: 0 });
+    expect(attempt.checks[0]).toMatchObject({ expectation: 'the attempt runs', passed: false });
+    expect(opened).toBe(2);
+    expect(await ctx.db.selectFrom('users').select('id').where('scratch', '=', true).execute()).toEqual([]);
+  }, 60_000);
+});
