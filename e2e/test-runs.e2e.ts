@@ -5,10 +5,11 @@ import { mkdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 
 import { baseURL } from './fixtures/env.ts'
-import { expect, test } from './fixtures/hearth.ts'
+import { expect, screenshotsDir, test } from './fixtures/hearth.ts'
 import { createUserWithLink, openPersonalLink } from './fixtures/user-page.ts'
 
-const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? '/work/shots/e2e-flow'
+// Beside the other screenshots unless E2E_SHOTS_DIR names another directory.
+const SHOTS_DIR = process.env.E2E_SHOTS_DIR || screenshotsDir
 
 const editor = (page: Page) => page.getByRole('textbox', { name: 'Sequence JSON' })
 
