@@ -136,12 +136,17 @@ test.describe('test runs', () => {
     // Every conversation starts at greet: this expectation cannot be met.
     await addTestCase(page, { name: 'Skips the greeting', turnLimit: 2, repeats: 2, type: 'Never reaches a prompt', prompt: 'greet' })
     await expect(page.getByRole('region', { name: 'Test cases' }).getByRole('listitem')).toHaveCount(2)
+    await expect(page.getByRole('region', { name: 'Test cases' }).getByRole('listitem').first()).toContainText(
+      "Reaches 'greet' within 1 turn",
+    )
 
-    // The Prompt Manager has no switch for it: the setting through its endpoint (PRODUCT §10).
-    const settings = await page.request.put(`/api/sequence-settings/${encodeURIComponent(name)}`, { data: { requireTests: true } })
-    expect(settings.ok(), await settings.text()).toBe(true)
-    await page.reload()
+    // The admin turns the gate on (PRODUCT §10's requireTests) with the Publishing panel's switch.
     const panel = page.getByRole('region', { name: 'Publishing' })
+    const gate = panel.getByRole('switch', { name: 'Require passing tests before publishing' })
+    await expect(gate).not.toBeChecked()
+    await gate.press('Space')
+    await expect(page.getByText('Publishing now needs passing tests')).toBeVisible()
+    await expect(gate).toBeChecked()
     await expect(panel).toContainText('Publishing needs a run in which every case passed.')
     await expect(panel).toContainText('Tests: no run yet')
 
@@ -165,6 +170,14 @@ test.describe('test runs', () => {
         .first(),
     ).toHaveText(/^100%/)
     await expect(coverage.getByRole('row', { name: /^farewell/ })).toBeVisible()
+    // Turned to a phone's width, the map fits its prompts into view again instead of showing an empty pane.
+    const viewport = page.viewportSize()!
+    await page.setViewportSize({ width: 390, height: 844 })
+    await map.scrollIntoViewIfNeeded()
+    for (const prompt of ['greet', 'hobbies', 'farewell']) {
+      await expect(map.getByLabel(new RegExp(`^${prompt}: reached`))).toBeInViewport()
+    }
+    await page.setViewportSize(viewport)
 
     const cases = page.getByRole('list', { name: 'Cases' })
     await expect(cases.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Greets first' }) })).toContainText('Passed')

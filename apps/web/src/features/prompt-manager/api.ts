@@ -1,6 +1,5 @@
 // The sequence (module) calls of SPEC §7 that the prompt manager makes.
-import { apiFetch, client, isApiError, postForm, unwrap } from '@/lib/api'
-import { readAnswer } from '@/lib/http'
+import { client, isApiError, postForm, unwrap } from '@/lib/api'
 
 type Signal = { signal?: AbortSignal }
 
@@ -54,14 +53,11 @@ export function gateFailing(error: unknown): string[] | null {
  * POST /api/test-runs {sequence, version} → { runId }: runs all the sequence's cases on one version. The Testing
  * page's runs-api.ts holds the rest of the runs contract; features do not share files, so this one call is here.
  */
-export async function startTestRun(sequence: string, version: number): Promise<{ runId: string }> {
-  const response = await apiFetch('/api/test-runs', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ sequence, version }),
-  })
-  return readAnswer<{ runId: string }>(response)
-}
+export const startTestRun = (sequence: string, version: number) => unwrap(client.api['test-runs'].post({ sequence, version }))
+
+/** PUT /api/sequence-settings/{name} (admins): whether publishing needs a passing test run (PRODUCT §10's gate). */
+export const setRequireTests = (name: string, requireTests: boolean) =>
+  unwrap(client.api['sequence-settings']({ name }).put({ requireTests }))
 
 // ---- Test cases of a sequence (PRODUCT §10) ----
 

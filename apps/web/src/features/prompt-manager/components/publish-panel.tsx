@@ -5,9 +5,11 @@ import { useState } from 'react'
 import { Link, useRouter } from '@tanstack/react-router'
 
 import { Button } from '@hearth/ui/components/button'
+import { Label } from '@hearth/ui/components/label'
+import { Switch } from '@hearth/ui/components/switch'
 
 import { ConfirmDialog } from '@/components/confirm-dialog'
-import { gateFailing, publishSequence, type SequenceStatus } from '@/features/prompt-manager/api'
+import { gateFailing, publishSequence, setRequireTests, type SequenceStatus } from '@/features/prompt-manager/api'
 import { PublishedBadge } from '@/features/prompt-manager/components/version-select'
 import { errorMessage } from '@/lib/api'
 import { formatDateTime } from '@/lib/dates'
@@ -106,6 +108,7 @@ export function PublishPanel({ sequence, title, version, status, dirty, isAdmin 
           )}
         </div>
       )}
+      {isAdmin && <RequireTestsSwitch sequence={sequence} requireTests={status.requireTests} />}
       {status.versions.some((v) => v.lastRun) && (
         <details className="text-sm">
           <summary className="cursor-pointer text-muted-foreground">Test runs by version</summary>
@@ -158,4 +161,30 @@ function publishedLine(published: number | null, current: VersionStatus | undefi
   // The latest publish of the published version may have gone past the test gate (an admin's override).
   const overridden = latest?.forced ? ', overriding failing tests' : ''
   return `Members get v${published}, published ${by}${when}${overridden}.`
+}
+
+/** The gate setting (admins only; operators read it in the line above): publishing needs a run in which every case passed. */
+function RequireTestsSwitch({ sequence, requireTests }: { sequence: string; requireTests: boolean }) {
+  const router = useRouter()
+  const [saving, setSaving] = useState(false)
+  const change = async (next: boolean) => {
+    setSaving(true)
+    try {
+      await setRequireTests(sequence, next)
+      notify.success(next ? 'Publishing now needs passing tests' : 'Publishing no longer needs passing tests')
+      await router.invalidate({ sync: true })
+    } catch (error) {
+      notify.error('Error while saving the setting', { description: errorMessage(error) })
+    } finally {
+      setSaving(false)
+    }
+  }
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <Switch id="require-tests" checked={requireTests} disabled={saving} onCheckedChange={(next) => void change(next)} />
+      <Label htmlFor="require-tests" className="font-normal">
+        Require passing tests before publishing
+      </Label>
+    </div>
+  )
 }

@@ -140,7 +140,9 @@ function summary(c: TestCase) {
     ? c.expect
         .map((e) =>
           e.type === 'reaches' || e.type === 'never_reaches'
-            ? `${EXPECTATION_LABELS[e.type].replace('a prompt', `'${e.prompt}'`)}`
+            ? `${EXPECTATION_LABELS[e.type].replace('a prompt', `'${e.prompt}'`)}${
+                e.type === 'reaches' && e.within !== undefined ? ` within ${e.within} turn${e.within === 1 ? '' : 's'}` : ''
+              }`
             : EXPECTATION_LABELS[e.type],
         )
         .join(', ')

@@ -2,8 +2,18 @@
 // that the JSON does not name drawn dashed; each node shows the share of attempts that reached it, each edge the
 // share that took it and how its transitions were judged (premature / on time / missed). React Flow renders only
 // what is in view, so a sequence of 200 prompts stays usable; the table beside it carries the same numbers.
-import { useMemo } from 'react'
-import { Background, Controls, MarkerType, type Edge, type Node, ReactFlow } from '@xyflow/react'
+import { useEffect, useMemo, useRef } from 'react'
+import {
+  Background,
+  Controls,
+  type Edge,
+  type FitViewOptions,
+  MarkerType,
+  type Node,
+  ReactFlow,
+  useReactFlow,
+  useStore,
+} from '@xyflow/react'
 import flowCss from '@xyflow/react/dist/style.css' with { type: 'text' }
 
 import type { CoverageGraph } from '@/features/testing/runs/coverage-graph'
@@ -25,6 +35,11 @@ function useFlowStyles() {
 export function CoverageMap({ graph, label }: { graph: CoverageGraph; label: string }) {
   useFlowStyles()
   const { nodes, edges } = useMemo(() => toFlow(graph), [graph])
+  // A big sequence fitted whole is unreadably small: open on its first prompts; the fit-view button shows all.
+  const fitOptions = useMemo<FitViewOptions>(
+    () => (nodes.length > LARGE_GRAPH ? { nodes: nodes.slice(0, 8).map((n) => ({ id: n.id })), maxZoom: 1 } : { maxZoom: 1.2 }),
+    [nodes],
+  )
   return (
     <div
       className="h-[28rem] w-full overflow-hidden rounded-lg border bg-background sm:h-[34rem] [&_.react-flow__handle]:opacity-0"
@@ -35,8 +50,7 @@ export function CoverageMap({ graph, label }: { graph: CoverageGraph; label: str
         nodes={nodes}
         edges={edges}
         fitView
-        // A big sequence fitted whole is unreadably small: open on its first prompts; the fit-view button shows all.
-        fitViewOptions={nodes.length > LARGE_GRAPH ? { nodes: nodes.slice(0, 8).map((n) => ({ id: n.id })), maxZoom: 1 } : { maxZoom: 1.2 }}
+        fitViewOptions={fitOptions}
         minZoom={0.05}
         nodesDraggable={false}
         nodesConnectable={false}
@@ -45,10 +59,29 @@ export function CoverageMap({ graph, label }: { graph: CoverageGraph; label: str
         proOptions={{ hideAttribution: true }}
       >
         <Background />
-        <Controls showInteractive={false} />
+        <Controls showInteractive={false} position="top-right" />
+        <RefitOnResize options={fitOptions} />
       </ReactFlow>
     </div>
   )
+}
+
+/** The map fits its view again when its box changes size (a window turned or resized), so it never shows empty. */
+function RefitOnResize({ options }: { options: FitViewOptions }) {
+  const { fitView } = useReactFlow()
+  const width = useStore((state) => state.width)
+  const height = useStore((state) => state.height)
+  const first = useRef(true)
+  useEffect(() => {
+    if (width === 0 || height === 0) return
+    // The first size is fitted by the fitView prop.
+    if (first.current) {
+      first.current = false
+      return
+    }
+    void fitView(options)
+  }, [width, height, fitView, options])
+  return null
 }
 
 function toFlow(graph: CoverageGraph): { nodes: Node[]; edges: Edge[] } {
