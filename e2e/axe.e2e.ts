@@ -1,5 +1,5 @@
 // Accessibility (issue 21, item 16): axe over every screen at a laptop and a phone width, for a visitor, a member
-// and an admin, with the blast dialog open. Serious and critical findings (and a page without a main landmark)
+// and an admin, with the blast dialog open, and a test run's view and comparison (PRODUCT §10). Serious and critical findings (and a page without a main landmark)
 // fail the test and are printed.
 import AxeBuilder from '@axe-core/playwright'
 import { request as playwrightRequest, type Cookie, type Page } from '@playwright/test'
@@ -15,6 +15,8 @@ const widths = [
 
 let staffCookies: Cookie[] = []
 let groupId = ''
+let runsSequence = ''
+const runIds: string[] = []
 
 // One sign-in for the whole file; each width's context takes its cookies after the visitor and member pages.
 test.beforeAll(async () => {
@@ -30,6 +32,21 @@ test.beforeAll(async () => {
       data: { groupId, text: ['Axe One,+14155550161,', 'Axe Two,,axe.two@example.org', ...noPhone].join('\n') },
     })
     expect(added.ok(), await added.text()).toBe(true)
+    // A sequence with one test case run twice: the run view (with its coverage map) and the comparison of the two.
+    runsSequence = `Axe Runs ${Date.now().toString(36)}`
+    expect((await staff.post('/api/create-sequence', { data: { name: runsSequence } })).ok()).toBe(true)
+    const path = encodeURIComponent(runsSequence)
+    const testCase = { name: 'Axe case', persona: 'A friendly neighbour who likes gardening.', turnLimit: 2, repeats: 1, expect: [] }
+    const made = await staff.post(`/api/test-cases/${path}`, { data: testCase })
+    expect(made.ok(), await made.text()).toBe(true)
+    for (let i = 0; i < 2; i++) {
+      const run = await staff.post('/api/test-runs', { data: { sequence: runsSequence, version: 1 } })
+      expect(run.ok(), await run.text()).toBe(true)
+      runIds.push(((await run.json()) as { runId: string }).runId)
+    }
+    for (const runId of runIds) {
+      await expect.poll(async () => ((await (await staff.get(`/api/test-runs/${runId}`)).json()) as { status: string }).status).toBe('done')
+    }
     staffCookies = (await staff.storageState()).cookies
   } finally {
     await staff.dispose()
@@ -102,6 +119,14 @@ for (const viewport of widths) {
     await visit('/prompt-manager?sequence=Get%20to%20Know%20You.json', 'prompt manager', async () => {
       await heading(page, 'Prompt Manager')
       await expect(page.locator('.cm-content')).toContainText('sequential_prompts')
+    })
+    await visit(`/testing/runs/${runIds[0]}`, 'test run', async () => {
+      await heading(page, `${runsSequence} v1`)
+      await expect(page.getByTestId('coverage-map').locator('.react-flow__node')).not.toHaveCount(0)
+    })
+    await visit(`/testing/compare?a=${runIds[0]}&b=${runIds[1]}`, 'compare runs', async () => {
+      await heading(page, 'Compare test runs')
+      await expect(page.getByText('Axe case').filter({ visible: true }).first()).toBeVisible()
     })
     await visit('/profile-manager', 'profile manager', () => heading(page, 'Profile Manager'))
     await visit('/admin-users', 'users', () => heading(page, 'Users'))
