@@ -156,8 +156,13 @@ export class SimulatedMember implements ClientChannel {
 
   private onResponseDone(response: Event | undefined) {
     this.costUsd += realtimeCostUsd(response?.usage);
-    const spoke = (response?.output as Event[] | undefined)?.some((item) => item.type === 'message' && item.role === 'assistant');
-    if (!spoke || response?.status !== 'completed') return;
+    const output = (response?.output as Event[] | undefined) ?? [];
+    if (response?.status !== 'completed') return;
+    // A response that called tools is followed by the one the session asks for with their outputs (a model may speak
+    // and call in one response): the assistant's turn ends with that one, its words and calls counted together.
+    if (output.some((item) => item.type === 'function_call')) return;
+    const spoke = output.some((item) => item.type === 'message' && item.role === 'assistant') || this.assistantText !== '';
+    if (!spoke) return;
     this.transcript.push({
       turn: ++this.assistantTurns,
       role: 'assistant',

@@ -110,3 +110,62 @@ describe('a provider that fails', () => {
     expect(await ctx.db.selectFrom('users').select('id').where('scratch', '=', true).execute()).toEqual([]);
   }, 60_000);
 });
+
+describe('a model that speaks and calls a tool in one response', () => {
+  let ctx: TestContext;
+  let fake: FakeRealtime;
+  beforeAll(async () => {
+    fake = startFakeRealtime({ apiKey: 'sk-test', autoRespond: false });
+    ctx = await createTestContext({
+      setup: withTestRunJobs({
+        createUpstream: (h) => createOpenAiUpstream(h, { url: fake.url, model: 'gpt-realtime', apiKey: 'sk-test' }),
+      }),
+    });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await fake.stop();
+  }, 60_000);
+
+  test('its turn ends with the follow-up response: words and calls of both are one turn, and the member waits for it', async () => {
+    const operator = await ctx.staffCookie('operator');
+    const name = `${SEQ} Mixed`;
+    await insertWalk(ctx, name);
+    const twoTurns = { ...aCase, turnLimit: 2, expect: [{ type: 'reaches', prompt: 'interests' }] };
+    await ctx.request('POST', `/api/test-cases/${encodeURIComponent(name)}`, { cookie: operator, body: twoTurns });
+    const start = await ctx.request('POST', '/api/test-runs', { cookie: operator, body: { sequence: name, version: 1 } });
+
+    // The model's side, scripted: a greeting; then, to the member's reply, words and change_prompt in one response;
+    // then the follow-up the session asks for with the tool's output.
+    const connection = await fake.nextConnection(10_000);
+    const handled = new Set<unknown>();
+    const nextCreate = async () => {
+      const event = await connection.waitFor('response.create', (e) => !handled.has(e), 10_000);
+      handled.add(event);
+    };
+    await nextCreate();
+    connection.finishResponse('completed', [connection.write('Hello! What would you like me to call you?')]);
+    await nextCreate();
+    const said = connection.write('Lovely to meet you, Lena.');
+    const callId = connection.functionCall('change_prompt', { prompt_name: 'interests' }, { keepOpen: true });
+    const call = { type: 'function_call', name: 'change_prompt', call_id: callId, status: 'completed' };
+    connection.finishResponse('completed', [said, call]);
+    await connection.waitFor('conversation.item.create', (e) => e.item?.type === 'function_call_output' && e.item.call_id === callId);
+    await nextCreate();
+    connection.finishResponse('completed', [connection.write('What do you enjoy doing in your free time?')]);
+
+    await waitForRun(ctx, start.body.runId, operator);
+    const detail = (await ctx.request('GET', `/api/test-runs/${start.body.runId}/detail`, { cookie: operator })).body;
+    const attempt = detail.cases[0].attempts[0];
+    const assistant = attempt.transcript.filter((l: any) => l.role === 'assistant');
+    expect(assistant.map((l: any) => l.text)).toEqual([
+      'Hello! What would you like me to call you?',
+      'Lovely to meet you, Lena. What do you enjoy doing in your free time?',
+    ]);
+    expect(assistant[1].tools.map((t: any) => t.name)).toEqual(['change_prompt']);
+    // One member reply only: none was typed between the two responses of the second turn.
+    expect(attempt.transcript.filter((l: any) => l.role === 'member')).toHaveLength(1);
+    expect(connection.ofType('conversation.item.create').filter((e) => e.item?.role === 'user')).toHaveLength(2); // 'Hi.' and the reply
+    expect(attempt.promptPath).toEqual(['welcome', 'interests']);
+  }, 60_000);
+});
