@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test'
 
 import { admin } from './fixtures/env.ts'
 import { expect, test } from './fixtures/hearth.ts'
+import { chooseOption, editor, replaceEditorText } from './fixtures/prompt-manager.ts'
 
-const editor = (page: Page) => page.getByRole('textbox', { name: 'Sequence JSON' })
 /** Records the text of every error toast the page shows from now on, however briefly (sonner renders `data-type`). */
 async function recordErrorToasts(page: Page) {
   await page.addInitScript(() => {
@@ -47,18 +47,6 @@ async function editorColours(page: Page) {
       return { colour, sample, ratio: (light + 0.05) / (dark + 0.05) }
     })
   })
-}
-
-async function chooseOption(page: Page, combobox: string, option: string) {
-  await page.getByRole('combobox', { name: combobox, exact: true }).click()
-  await page.getByRole('option', { name: option, exact: true }).click()
-}
-
-/** Replaces the editor's whole text the way a person pasting would. */
-async function replaceEditorText(page: Page, text: string) {
-  await editor(page).click()
-  await page.keyboard.press('ControlOrMeta+a')
-  await page.keyboard.insertText(text)
 }
 
 /** The stored versions of a sequence, through the API (the editor only renders the lines in view). */

@@ -6,24 +6,11 @@ import type { Page } from '@playwright/test'
 
 import { baseURL } from './fixtures/env.ts'
 import { expect, screenshotsDir, test } from './fixtures/hearth.ts'
+import { chooseOption, editor, replaceEditorText } from './fixtures/prompt-manager.ts'
 import { createUserWithLink, openPersonalLink } from './fixtures/user-page.ts'
 
 // Beside the other screenshots unless E2E_SHOTS_DIR names another directory.
 const SHOTS_DIR = process.env.E2E_SHOTS_DIR || screenshotsDir
-
-const editor = (page: Page) => page.getByRole('textbox', { name: 'Sequence JSON' })
-
-async function chooseOption(page: Page, combobox: string, option: string) {
-  await page.getByRole('combobox', { name: combobox, exact: true }).click()
-  await page.getByRole('option', { name: option, exact: true }).click()
-}
-
-/** Replaces the editor's whole text the way a person pasting would. */
-async function replaceEditorText(page: Page, text: string) {
-  await editor(page).click()
-  await page.keyboard.press('ControlOrMeta+a')
-  await page.keyboard.insertText(text)
-}
 
 /** A greeting, a question about hobbies and a farewell, chained by next_prompt (the first name may change). */
 function walk(first = 'greet') {
