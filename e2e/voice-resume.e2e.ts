@@ -70,7 +70,8 @@ test.describe('resuming a dropped voice connection', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible()
     // The greeting, finished or cut short by the fake microphone (which speaks over it).
     await expect(assistantMessages(page).first()).toHaveAttribute('data-status', /^(completed|incomplete)$/, { timeout: 15_000 })
-    const firstAnswer = (await assistantMessages(page).first().textContent()) ?? ''
+    // Its words: the header may still gain "cut off" when the fake microphone speaks over what is left of its audio.
+    const firstAnswer = (await assistantMessages(page).first().locator('p').textContent()) ?? ''
     expect(firstAnswer.length).toBeGreaterThan(0)
     const before = await messageCount(page)
 
@@ -94,7 +95,7 @@ test.describe('resuming a dropped voice connection', () => {
     expect(await voice(page, 'statuses')).toEqual(['disconnected', 'connecting', 'connected', 'reconnecting', 'connected'])
 
     // The earlier transcript is still there, and a typed message is answered in the same conversation.
-    await expect(assistantMessages(page).first()).toHaveText(firstAnswer)
+    await expect(assistantMessages(page).first().locator('p')).toHaveText(firstAnswer)
     expect(await messageCount(page)).toBeGreaterThanOrEqual(before)
     await answerTyped(page, 'Back from the tunnel, where were we?')
     await expect(page.locator('[data-sonner-toast][data-type="error"]')).toHaveCount(0)
@@ -232,7 +233,8 @@ test.describe('resuming a dropped voice connection', () => {
     await page.goto('/')
     await page.getByRole('button', { name: 'Connect', exact: true }).click()
     await expect(assistantMessages(page).first()).toHaveAttribute('data-status', /^(completed|incomplete)$/, { timeout: 15_000 })
-    const firstAnswer = (await assistantMessages(page).first().textContent()) ?? ''
+    // Its words: the header may still gain "cut off" when the fake microphone speaks over what is left of its audio.
+    const firstAnswer = (await assistantMessages(page).first().locator('p').textContent()) ?? ''
 
     const cdp = await cutNetwork(page)
     await expect(page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toBeVisible({ timeout: 7_000 })
@@ -247,7 +249,7 @@ test.describe('resuming a dropped voice connection', () => {
     await expect(page.getByText(/The connection was lost for too long, so a new session/)).toHaveCount(1)
     await expect(page.locator('[data-sonner-toast][data-type="error"]')).toHaveCount(0)
     // What was said stays on the page, and the new session answers.
-    await expect(assistantMessages(page).first()).toHaveText(firstAnswer)
+    await expect(assistantMessages(page).first().locator('p')).toHaveText(firstAnswer)
     await answerTyped(page, 'I am back.')
 
     await page.getByRole('button', { name: 'Disconnect' }).click()
