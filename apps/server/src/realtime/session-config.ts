@@ -12,7 +12,9 @@ import {
   type Voice,
   type VoicePage,
 } from '@hearth/protocol';
+import type { HearthServerEvent, RealtimeProviderKind } from '@hearth/protocol';
 import { clampTemperature } from './client-events';
+import type { ModuleState } from './module-state';
 import { toolDefinitions } from './tools';
 
 /** The settings of one voice session that the server owns, and the GA `session.update` composed from them. */
@@ -68,4 +70,20 @@ export function applySessionUpdate(settings: SessionSettings, update: ClientSess
   if (audio?.input && 'turn_detection' in audio.input) settings.turnDetection = audio.input.turn_detection ?? null;
   if (audio?.output?.voice) settings.voice = audio.output.voice;
   if (temperature !== undefined) settings.temperature = temperature;
+}
+
+/** What the page is told of its session (`hearth.session`): provider, module, version, prompt, instructions, voice. */
+export function sessionInfo(provider: RealtimeProviderKind, modules: ModuleState, settings: SessionSettings): HearthServerEvent {
+  return {
+    type: 'hearth.session',
+    provider,
+    module: modules.moduleName,
+    version: modules.version,
+    versions: modules.versions,
+    modules: modules.modules,
+    prompt: modules.promptName,
+    instructions: modules.instructions(),
+    voice: settings.voice,
+    turnDetection: settings.turnDetection,
+  };
 }

@@ -23,7 +23,7 @@ import {
   type EndCause,
   type VoiceSessionInit,
 } from './session-types';
-import { applySessionUpdate, composeSession, type SessionSettings } from './session-config';
+import { applySessionUpdate, composeSession, sessionInfo, type SessionSettings } from './session-config';
 import { PendingEvents } from './pending-events';
 import { ResponseGate } from './response-gate';
 import { carryOverOf, newResumeToken } from './resume';
@@ -209,18 +209,7 @@ export class VoiceSession implements ToolHost {
   }
 
   sendSessionInfo() {
-    this.sendClient({
-      type: 'hearth.session',
-      provider: this.upstream.kind,
-      module: this.modules.moduleName,
-      version: this.modules.version,
-      versions: this.modules.versions,
-      modules: this.modules.modules,
-      prompt: this.modules.promptName,
-      instructions: this.modules.instructions(),
-      voice: this.settings.voice,
-      turnDetection: this.settings.turnDetection,
-    });
+    this.sendClient(sessionInfo(this.upstream.kind, this.modules, this.settings));
   }
 
   private onUpstreamEvent(event: UpstreamEvent, raw?: string) {

@@ -13,7 +13,7 @@ import {
 } from '@hearth/protocol';
 import type { Upstream, UpstreamEvent, UpstreamHandlers } from '../../upstream';
 import { LocalConversation } from './conversation';
-import { newId, responseView, type ActiveResponse } from './response';
+import { newAssistantItem, newId, responseView, type ActiveResponse } from './response';
 import { promptFromInstructions, replyLine, speechPlaceholder } from './replies';
 import { createRng, SpeechSynth, type Rng } from './speech-synth';
 import { turnToolCalls, type ToolCall } from './turn-tools';
@@ -340,14 +340,7 @@ class LocalUpstream implements Upstream {
     const prompt = promptFromInstructions(this.instructions);
     const text = replyLine(prompt, { turn: this.assistantTurns++, temperature: this.temperature, rng: this.rng });
     const synth = new SpeechSynth(text, this.voice, this.rng);
-    const item: MessageItem & { id: string } = {
-      id: newId('item'),
-      object: 'realtime.item',
-      type: 'message',
-      role: 'assistant',
-      status: 'in_progress',
-      content: [],
-    };
+    const item = newAssistantItem();
     const chunk = new Int16Array(Math.round((SAMPLE_RATE * this.chunkMs) / 1000));
     response.audio = { item, synth, wordsSent: 0, transcript: '', chunk };
     const previous = this.conversation.lastId();

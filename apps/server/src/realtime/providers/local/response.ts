@@ -5,6 +5,16 @@ import type { SpeechSynth } from './speech-synth';
 /** An id in OpenAI's style (`item_…`, `resp_…`, `call_…`). */
 export const newId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
 
+/** A new assistant message, in progress, as the provider adds it to a response (spoken or written). */
+export const newAssistantItem = (): MessageItem & { id: string } => ({
+  id: newId('item'),
+  object: 'realtime.item',
+  type: 'message',
+  role: 'assistant',
+  status: 'in_progress',
+  content: [],
+});
+
 /** The local provider's response in progress: spoken audio, or the tool calls it made. */
 export interface ActiveResponse {
   id: string;

@@ -1,5 +1,4 @@
-import type { MessageItem } from '@hearth/protocol';
-import { newId, type ActiveResponse } from './response';
+import { newAssistantItem, type ActiveResponse } from './response';
 
 /**
  * A text-only answer (output_modalities ['text'], PRODUCT §10's test runs): the assistant item and the GA events
@@ -7,14 +6,7 @@ import { newId, type ActiveResponse } from './response';
  * no pacing. The response keeps the item so response.done lists it.
  */
 export function writtenAnswer(response: ActiveResponse, text: string, previousItemId: string | null) {
-  const item: MessageItem & { id: string } = {
-    id: newId('item'),
-    object: 'realtime.item',
-    type: 'message',
-    role: 'assistant',
-    status: 'in_progress',
-    content: [],
-  };
+  const item = newAssistantItem();
   response.text = { item, text };
   const ids = { response_id: response.id, item_id: item.id, output_index: 0, content_index: 0 };
   const events: Array<{ type: string; [field: string]: unknown }> = [
