@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createLocalUpstream } from '../../realtime/providers/local/local-upstream';
 import { createOpenAiUpstream } from '../../realtime/providers/openai/openai-upstream';
-import { startFakeRealtime, type FakeRealtime } from '../../test/fake-openai-realtime';
+import { startFakeRealtime, type FakeRealtime, type FakeRealtimeOptions } from '../../test/fake-openai-realtime';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { insertWalk, waitForRun, withTestRunJobs } from '../../test/test-runs-fixture';
 
@@ -24,6 +24,24 @@ async function runOnce(ctx: TestContext) {
   const summary = await waitForRun(ctx, start.body.runId, operator);
   const detail = (await ctx.request('GET', `/api/test-runs/${start.body.runId}/detail`, { cookie: operator })).body;
   return { summary, attempt: detail.cases[0].attempts[0] };
+}
+
+/** A test context whose runs talk to the fake OpenAI realtime server; its `ctx` and `fake` exist once beforeAll has run. */
+function overFakeOpenAi(options: Omit<FakeRealtimeOptions, 'apiKey'>) {
+  const state = {} as { ctx: TestContext; fake: FakeRealtime };
+  beforeAll(async () => {
+    state.fake = startFakeRealtime({ apiKey: 'sk-test', ...options });
+    state.ctx = await createTestContext({
+      setup: withTestRunJobs({
+        createUpstream: (h) => createOpenAiUpstream(h, { url: state.fake.url, model: 'gpt-realtime', apiKey: 'sk-test' }),
+      }),
+    });
+  });
+  afterAll(async () => {
+    await state.ctx.close();
+    await state.fake.stop();
+  }, 60_000);
+  return state;
 }
 
 describe('the privacy canary', () => {
@@ -49,22 +67,10 @@ describe('the privacy canary', () => {
 });
 
 describe('the OpenAI realtime protocol in text mode', () => {
-  let ctx: TestContext;
-  let fake: FakeRealtime;
-  beforeAll(async () => {
-    fake = startFakeRealtime({ apiKey: 'sk-test', replyTranscript: 'Hello! What would you like me to call you?' });
-    ctx = await createTestContext({
-      setup: withTestRunJobs({
-        createUpstream: (h) => createOpenAiUpstream(h, { url: fake.url, model: 'gpt-realtime', apiKey: 'sk-test' }),
-      }),
-    });
-  });
-  afterAll(async () => {
-    await ctx.close();
-    await fake.stop();
-  }, 60_000);
+  const over = overFakeOpenAi({ replyTranscript: 'Hello! What would you like me to call you?' });
 
   test('asks for text only, records the written replies and their cost from usage', async () => {
+    const { ctx, fake } = over;
     const { summary, attempt } = await runOnce(ctx);
     expect(summary.cases[0]).toMatchObject({ passed: true, runs: 1, passes: 1 });
     const connection = fake.connections[0];
@@ -112,22 +118,10 @@ describe('a provider that fails', () => {
 });
 
 describe('a model that speaks and calls a tool in one response', () => {
-  let ctx: TestContext;
-  let fake: FakeRealtime;
-  beforeAll(async () => {
-    fake = startFakeRealtime({ apiKey: 'sk-test', autoRespond: false });
-    ctx = await createTestContext({
-      setup: withTestRunJobs({
-        createUpstream: (h) => createOpenAiUpstream(h, { url: fake.url, model: 'gpt-realtime', apiKey: 'sk-test' }),
-      }),
-    });
-  });
-  afterAll(async () => {
-    await ctx.close();
-    await fake.stop();
-  }, 60_000);
+  const over = overFakeOpenAi({ autoRespond: false });
 
   test('its turn ends with the follow-up response: words and calls of both are one turn, and the member waits for it', async () => {
+    const { ctx, fake } = over;
     const operator = await ctx.staffCookie('operator');
     const name = `${SEQ} Mixed`;
     await insertWalk(ctx, name);
