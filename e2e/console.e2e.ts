@@ -239,11 +239,15 @@ test.describe('console', () => {
     await signInAsAdmin()
     await page.goto('/')
     const connect = page.getByRole('button', { name: 'Connect', exact: true })
+    // The screen has loaded its settings (a later render could otherwise take the focus before Enter).
+    await expect(page.getByRole('combobox', { name: 'Version' })).toHaveText(/^v\d+$/)
     await connect.focus()
+    await expect(connect).toBeFocused()
     await page.keyboard.press('Enter')
     // While connecting the button is aria-disabled, not disabled, so the focus never drops to the page.
     const disconnect = page.getByRole('button', { name: 'Disconnect', exact: true })
-    await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible({ timeout: 10_000 })
+    // Exactly "Connected": "Disconnected" contains it too.
+    await expect(page.getByRole('status').filter({ hasText: /^Connected$/ })).toBeVisible({ timeout: 10_000 })
     await expect(disconnect).toBeFocused()
     await page.keyboard.press('Enter')
     await expect(connect).toBeEnabled({ timeout: 10_000 })
