@@ -168,7 +168,9 @@ test.describe('console', () => {
     await page.keyboard.press('Escape')
     await expect(dialog).toBeHidden()
 
-    const turnTakingShown = (await figure(page.getByTestId('turn-taking-summary'))).replace(/\s+/g, ' ')
+    const turnTakingShown = `${await page.getByTestId('turn-taking-summary').getAttribute('aria-label')}: ${(
+      await page.getByTestId('turn-taking-summary').innerText()
+    ).replace(/\s+/g, ' ')}`
     const bench = await stats(page)
     // Each chip says how the turn splits: turn end -> first audio delta in the browser (relay and provider),
     // then -> first sample played (decoding, queueing, the playback worklet).

@@ -52,11 +52,12 @@ export function TurnTakingSummary({ className }: { className?: string }) {
   ]
   return (
     <div
+      role="group"
       data-testid="turn-taking-summary"
       aria-label={`Turn-taking over ${totals.turns} ${totals.turns === 1 ? 'turn' : 'turns'}`}
       className={cn('flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm', className)}
     >
-      <span className="font-medium">Turn-taking</span>
+      <span className="font-medium">Turn-taking</span>{' '}
       {figures.map(([label, id, rate]) => (
         <span key={id} className="tabular-nums">
           {label}{' '}
