@@ -58,6 +58,10 @@ export class VoiceSession {
     renderedAtMs: (contextTimeS) => this.audio?.renderedAtMs(contextTimeS) ?? null,
     onTurnLatency: (latency) => this.listener.onTurnLatency?.(latency),
     onSelfInterruption: () => this.listener.onSelfInterruption?.(),
+    onTurnTaking: (turns, totals, sinceRestart) => {
+      this.listener.onTurnTaking?.(turns, totals)
+      this.send({ type: 'hearth.turn_taking', ...sinceRestart })
+    },
   })
   private readonly assistant = new AssistantPlayback({
     audio: () => this.audio,
@@ -77,7 +81,7 @@ export class VoiceSession {
       this.listener.onOutputLevel?.(level)
     },
     onItemStarted: (itemId, startedAtS) => this.watch.assistantStarted(itemId, startedAtS),
-    onItemEnded: (_itemId, sampleCount) => this.metrics.played(sampleCount),
+    onItemEnded: (_itemId, sampleCount) => this.watch.assistantEnded(sampleCount),
     onError: (error) => this.listener.onError?.(error),
     onRebuildNeeded: () => void this.rebuildAudio(),
   }
@@ -298,6 +302,7 @@ export class VoiceSession {
     if (event.mode === 'restarted') {
       // A new upstream session: it gets what connect() sent the first one; the old one's items are gone.
       this.assistant.forgetCut()
+      this.watch.restarted()
       this.sendStartSettings()
     } else {
       void this.assistant.afterResume()
@@ -339,6 +344,7 @@ export class VoiceSession {
     } catch {
       // Playback is being closed anyway.
     }
+    this.watch.finishTurns()
 
     const result: DisconnectResult = wasReconnecting
       ? { postChat: null, error: ENDED_WHILE_RECONNECTING }
