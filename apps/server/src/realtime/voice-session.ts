@@ -23,7 +23,14 @@ import {
   type EndCause,
   type VoiceSessionInit,
 } from './session-types';
-import { applySessionUpdate, composeSession, sessionInfo, type SessionSettings } from './session-config';
+import {
+  applySessionUpdate,
+  composeSession,
+  promptSession,
+  reasoningEffortFor,
+  sessionInfo,
+  type SessionSettings,
+} from './session-config';
 import { PendingEvents } from './pending-events';
 import { ResponseGate } from './response-gate';
 import { carryOverOf, newResumeToken } from './resume';
@@ -191,7 +198,7 @@ export class VoiceSession implements ToolHost {
     if (this.ending) return;
     this.sendUpstream({
       type: 'session.update',
-      session: composeSession(this.settings, this.modules.instructions(), this.deps.config.openaiTranscribeModel),
+      session: composeSession(this.settings, this.modules.instructions(), this.deps.config.openaiTranscribeModel, this.reasoningEffort()),
     });
     this.sendSessionInfo();
     if (!this.resumableSent) {
@@ -209,7 +216,12 @@ export class VoiceSession implements ToolHost {
   }
 
   sendSessionInfo() {
-    this.sendClient(sessionInfo(this.upstream.kind, this.modules, this.settings));
+    this.sendClient(sessionInfo(this.upstream.kind, this.modules, this.settings, this.reasoningEffort()));
+  }
+
+  /** The reasoning effort of the active prompt, for a model that takes one (session-config.ts). */
+  reasoningEffort() {
+    return reasoningEffortFor(this.upstream, this.modules);
   }
 
   private onUpstreamEvent(event: UpstreamEvent, raw?: string) {
@@ -275,7 +287,7 @@ export class VoiceSession implements ToolHost {
   }
 
   updateInstructions() {
-    this.sendUpstream({ type: 'session.update', session: { type: 'realtime', instructions: this.modules.instructions() } });
+    this.sendUpstream({ type: 'session.update', session: promptSession(this.modules.instructions(), this.reasoningEffort()) });
   }
 
   private onFunctionCall(name: string, callId: string, args: string) {
@@ -305,7 +317,7 @@ export class VoiceSession implements ToolHost {
 
   /** New instructions upstream and the new state to the browser; the conversation itself goes on. */
   afterModuleChange() {
-    if (this.ready) this.sendUpstream({ type: 'session.update', session: { type: 'realtime', instructions: this.modules.instructions() } });
+    if (this.ready) this.updateInstructions();
     this.sendClient({ type: 'hearth.module_changed', module: this.modules.moduleName, version: this.modules.version });
     this.sendSessionInfo();
   }
