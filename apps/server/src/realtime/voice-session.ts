@@ -23,14 +23,7 @@ import {
   type EndCause,
   type VoiceSessionInit,
 } from './session-types';
-import {
-  applySessionUpdate,
-  composeSession,
-  promptSession,
-  reasoningEffortFor,
-  sessionInfo,
-  type SessionSettings,
-} from './session-config';
+import { applySessionUpdate, composeSession, promptSession, reasoningEffortFor, sessionInfo, type SessionSettings } from './session-config';
 import { PendingEvents } from './pending-events';
 import { ResponseGate } from './response-gate';
 import { carryOverOf, newResumeToken } from './resume';
@@ -227,6 +220,7 @@ export class VoiceSession implements ToolHost {
   private onUpstreamEvent(event: UpstreamEvent, raw?: string) {
     if (this.ending) return;
     this.counts.upstreamEvents++;
+    this.transcript.observe(event);
     switch (event.type) {
       case 'error': {
         const { message, code } = (event.error ?? {}) as { message?: string; code?: string };
@@ -249,18 +243,6 @@ export class VoiceSession implements ToolHost {
       case 'response.done':
         this.responses.done((event.response as { id?: string } | undefined)?.id);
         queueMicrotask(() => this.responses.maybeCreate());
-        break;
-      case 'conversation.item.input_audio_transcription.completed':
-        this.transcript.record('user', event.transcript, event.item_id);
-        break;
-      case 'response.output_audio_transcript.done':
-        this.transcript.record('assistant', event.transcript, event.item_id);
-        break;
-      case 'conversation.item.deleted':
-        this.transcript.deleted(event.item_id);
-        break;
-      case 'response.output_text.done':
-        this.transcript.record('assistant', event.text);
         break;
       case 'response.function_call_arguments.done':
         this.onFunctionCall(String(event.name ?? ''), String(event.call_id ?? ''), String(event.arguments ?? ''));
