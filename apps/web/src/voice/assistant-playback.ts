@@ -101,6 +101,7 @@ export class AssistantPlayback {
   /** The playback worklet rendered the first sample of `itemId`: from now on it has been heard. */
   itemStarted(itemId: string): void {
     this.startedItems.add(itemId)
+    this.host.metrics.itemStarted(itemId)
   }
 
   /**

@@ -221,7 +221,8 @@ function itemSummary(item: ConversationItem): string {
     .map((part) => ('text' in part ? part.text : (part.transcript ?? '')))
     .filter(Boolean)
     .join(' ')
-  return `${item.id ?? ''} · ${item.role}${item.status ? ` · ${item.status}` : ''}${text ? ` · ${text}` : ''}`
+  const phase = item.phase ? ` (${item.phase})` : ''
+  return `${item.id ?? ''} · ${item.role}${phase}${item.status ? ` · ${item.status}` : ''}${text ? ` · ${text}` : ''}`
 }
 
 function sessionSummary(session: ClientSessionSettings | RealtimeSessionConfig): string {

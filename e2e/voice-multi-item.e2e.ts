@@ -1,0 +1,95 @@
+// Issue 23: an answer in two items (a spoken preamble, then the final answer) on the console, with the local provider
+// answering that way for a prompt whose reasoning_effort is "high". Both items play, in order; push-to-talk during
+// the final answer truncates that item, at no more than what was played of it, and leaves the preamble alone.
+import { expect, test } from './fixtures/hearth.ts'
+import { voice } from './fixtures/voice-hook.ts'
+
+const conversation = (page: import('@playwright/test').Page) => page.getByRole('list', { name: 'Conversation' })
+
+test.describe('an answer in two items', () => {
+  test.use({ viewport: { width: 1366, height: 900 } })
+
+  test('both items are heard in order; push-to-talk during the final answer truncates it where it was', async ({
+    page,
+    signInAsAdmin,
+    snapshot,
+  }) => {
+    await signInAsAdmin()
+    const name = `Deep Thought ${Date.now()}`
+    const created = await page.request.post('/api/create-sequence', {
+      data: {
+        name,
+        content: [
+          {
+            module_prompt: 'A module that thinks before it answers.',
+            sequential_prompts: [
+              {
+                name: 'garden',
+                description: 'd',
+                prompt: 'Ask them to tell you about the garden they have been planting this spring and what they hope will grow there.',
+                trigger_condition: 't',
+                next_prompt: '',
+                reasoning_effort: 'high',
+              },
+            ],
+          },
+        ],
+      },
+    })
+    expect(created.ok()).toBe(true)
+
+    await page.goto('/')
+    await page.getByRole('combobox', { name: 'Sequence' }).click()
+    await page.getByRole('option', { name }).click()
+    await expect(page.getByRole('combobox', { name: 'Sequence' })).toHaveText(name)
+    // Manual turns: the fake microphone stays out of it, push-to-talk is the interruption.
+    await page.getByRole('radio', { name: 'Manual' }).click()
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    await expect(page.getByTestId('reasoning-effort')).toHaveText('high')
+
+    // The greeting's answer: a preamble, then the final answer, each played by the worklet, in that order.
+    const preamble = conversation(page).locator('li[data-phase="commentary"]')
+    const answer = conversation(page).locator('li[data-phase="final_answer"]')
+    await expect(preamble.first()).toContainText('Preamble')
+    await expect(answer).toHaveCount(1, { timeout: 10_000 })
+    const items = await voice(page, 'conversation')
+    const [preambleId, answerId] = items.filter((item) => item.role === 'assistant').map((item) => item.id)
+    await expect
+      .poll(async () => (await voice(page, 'stats'))?.itemsStarted.map((s) => s.itemId), { timeout: 10_000, intervals: [50] })
+      .toEqual([preambleId, answerId])
+
+    // Some of the answer (about 5 s long) is heard, then push-to-talk cuts it off.
+    await page.waitForTimeout(400)
+    const pushToTalk = page.getByRole('button', { name: 'Push to talk' })
+    await pushToTalk.focus()
+    await page.keyboard.down('Space')
+    await expect.poll(() => voice(page, 'lastEvent', 'conversation.item.truncate')).not.toBeNull()
+    await page.keyboard.up('Space')
+
+    const truncates = (await voice(page, 'events')).filter((type) => type === 'client conversation.item.truncate')
+    expect(truncates).toHaveLength(1) // the preamble was heard whole: not truncated
+    const truncate = (await voice(page, 'lastEvent', 'conversation.item.truncate')) as { item_id: string; audio_end_ms: number }
+    expect(truncate.item_id).toBe(answerId)
+    const stats = (await voice(page, 'stats'))!
+    const answerStartedAt = stats.itemsStarted.find((s) => s.itemId === answerId)!.atMs
+    // What was played of it: no more than the time from its first sample (as the page heard of it) to the truncate
+    // being sent, give or take the worklet's message and one audio callback.
+    const sentAt = (await voice(page, 'lastEventAtMs', 'conversation.item.truncate'))!
+    expect(truncate.audio_end_ms).toBeGreaterThan(0)
+    expect(truncate.audio_end_ms).toBeLessThanOrEqual(sentAt - answerStartedAt + 50)
+    console.log(
+      `[multi-item] answer truncated at ${truncate.audio_end_ms} ms, ${sentAt - answerStartedAt} ms after the page heard it start`,
+    )
+    // The cut-off answer says so; the preamble, heard whole, does not. (Releasing push-to-talk asks for a new answer.)
+    await expect(answer.first()).toHaveAttribute('data-status', 'incomplete')
+    await expect(answer.first()).toContainText('interrupted')
+    await expect(preamble.first()).toHaveAttribute('data-status', 'completed')
+    await snapshot('multi-item-answer-cut-off-1366')
+
+    await page.setViewportSize({ width: 390, height: 844 })
+    await snapshot('multi-item-answer-cut-off-390')
+    await page.setViewportSize({ width: 1366, height: 900 })
+    await page.getByRole('button', { name: 'Disconnect' }).click()
+    await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeEnabled({ timeout: 10_000 })
+  })
+})
