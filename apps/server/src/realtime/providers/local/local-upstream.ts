@@ -348,8 +348,9 @@ class LocalUpstream implements Upstream {
 
   private speak(response: ActiveResponse) {
     const reasoningMs = this.effort ? REASONING_MS[this.effort] : 0;
-    response.spoken = new SpokenAnswer(this, response, this.answerParts(), reasoningMs, () => this.finishResponse('completed'));
-    response.spoken.start();
+    const spoken = new SpokenAnswer(this, response, this.answerParts(), reasoningMs, () => this.finishResponse('completed'));
+    response.spoken = spoken;
+    spoken.start();
   }
 
   private finishResponse(status: 'completed' | 'cancelled', reason?: 'turn_detected' | 'client_cancelled') {

@@ -1,5 +1,5 @@
 import type { ReasoningEffort } from '@hearth/protocol';
-import type { AnswerPart } from './spoken-answer';
+import type { AnswerPart } from './response';
 import type { Rng } from './speech-synth';
 
 /**

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ConversationItem, FunctionCallItem, MessageItem, RealtimeResponse } from '@hearth/protocol';
-import type { SpokenAnswer } from './spoken-answer';
+import type { ConversationItem, FunctionCallItem, MessageItem, MessagePhase, RealtimeResponse } from '@hearth/protocol';
 
 /** An id in OpenAI's style (`item_…`, `resp_…`, `call_…`). */
 export const newId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
@@ -15,12 +14,25 @@ export const newAssistantItem = (): MessageItem & { id: string } => ({
   content: [],
 });
 
+/** One assistant message of an answer: a reasoning model's spoken preamble, its final answer, or a plain reply. */
+export interface AnswerPart {
+  phase?: MessagePhase;
+  text: string;
+}
+
+/** A spoken answer being played out (spoken-answer.ts), as the provider steers it. */
+export interface SpokenPlayout {
+  /** Audio of the item in progress, for a truncate that arrives while it is being spoken. */
+  renderedMsOf(itemId: string): number | undefined;
+  stop(status: 'completed' | 'cancelled'): void;
+}
+
 /** The local provider's response in progress: its assistant messages (spoken or written), or the tool calls it made. */
 export interface ActiveResponse {
   id: string;
   timer?: ReturnType<typeof setTimeout> | ReturnType<typeof setInterval>;
   /** A spoken answer being played out (spoken-answer.ts). */
-  spoken?: SpokenAnswer;
+  spoken?: SpokenPlayout;
   /** Its assistant messages so far, in output_index order (a preamble and a final answer, or one reply). */
   items?: Array<MessageItem & { id: string }>;
   calls?: FunctionCallItem[];

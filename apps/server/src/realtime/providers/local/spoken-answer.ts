@@ -1,13 +1,7 @@
-import { FRAME_MS, SAMPLE_RATE, type MessageItem, type MessagePhase, type Voice } from '@hearth/protocol';
+import { FRAME_MS, SAMPLE_RATE, type MessageItem, type Voice } from '@hearth/protocol';
 import type { LocalConversation } from './conversation';
-import { newAssistantItem, type ActiveResponse } from './response';
+import { newAssistantItem, type ActiveResponse, type AnswerPart, type SpokenPlayout } from './response';
 import { SpeechSynth, type Rng } from './speech-synth';
-
-/** One assistant message of an answer: a reasoning model's spoken preamble, its final answer, or a plain reply. */
-export interface AnswerPart {
-  phase?: MessagePhase;
-  text: string;
-}
 
 /** The item being spoken: its synthesiser and how far its words and transcript have gone out. */
 interface SpokenItem {
@@ -33,7 +27,7 @@ export interface SpokenAnswerHost {
  * real-time pace with `leadMs` of audio ahead of the clock. The final answer may not start before `reasoningMs`
  * since the first audio (the model is still thinking); when the preamble lasts longer it follows back to back.
  */
-export class SpokenAnswer {
+export class SpokenAnswer implements SpokenPlayout {
   private current: SpokenItem | null = null;
   private next = 0;
   private readonly chunk: Int16Array;

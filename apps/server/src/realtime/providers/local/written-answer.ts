@@ -1,5 +1,4 @@
-import { newAssistantItem, type ActiveResponse } from './response';
-import type { AnswerPart } from './spoken-answer';
+import { newAssistantItem, type ActiveResponse, type AnswerPart } from './response';
 
 /**
  * A text-only answer (output_modalities ['text'], PRODUCT §10's test runs): the assistant items and the GA events
