@@ -1,22 +1,23 @@
 // Issue 23: an answer in two items (a spoken preamble, then the final answer) on the console, with the local provider
 // answering that way for a prompt whose reasoning_effort is "high". Both items play, in order; push-to-talk during
 // the final answer truncates that item, at no more than what was played of it, and leaves the preamble alone.
+import { request as playwrightRequest } from '@playwright/test'
+
+import { admin, baseURL } from './fixtures/env.ts'
 import { expect, test } from './fixtures/hearth.ts'
+import { chatButton, createUserWithLink, openPersonalLink } from './fixtures/user-page.ts'
 import { voice } from './fixtures/voice-hook.ts'
 
-const conversation = (page: import('@playwright/test').Page) => page.getByRole('list', { name: 'Conversation' })
+/** The local provider's preambles (apps/server/src/realtime/providers/local/reasoning.ts). */
+const PREAMBLE =
+  /^(Let me think about that\.|Hmm, give me a moment\.|Good question, let me think\.|One moment while I think about that\.|Let me consider that for a second\.)/
 
-test.describe('an answer in two items', () => {
-  test.use({ viewport: { width: 1366, height: 900 } })
-
-  test('both items are heard in order; push-to-talk during the final answer truncates it where it was', async ({
-    page,
-    signInAsAdmin,
-    snapshot,
-  }) => {
-    await signInAsAdmin()
-    const name = `Deep Thought ${Date.now()}`
-    const created = await page.request.post('/api/create-sequence', {
+/** A one-prompt sequence whose prompt asks for reasoning effort "high", as staff; `publish` makes it the members'. */
+async function thinkingSequence(name: string, opts: { publish?: boolean } = {}) {
+  const staff = await playwrightRequest.newContext({ baseURL })
+  try {
+    expect((await staff.post('/api/auth/login', { data: admin })).ok()).toBe(true)
+    const created = await staff.post('/api/create-sequence', {
       data: {
         name,
         content: [
@@ -36,8 +37,29 @@ test.describe('an answer in two items', () => {
         ],
       },
     })
-    expect(created.ok()).toBe(true)
+    expect(created.ok(), await created.text()).toBe(true)
+    if (opts.publish) {
+      const published = await staff.post(`/api/publish-sequence/${encodeURIComponent(name)}`, { data: { version: 1 } })
+      expect(published.ok(), await published.text()).toBe(true)
+    }
+  } finally {
+    await staff.dispose()
+  }
+}
 
+const conversation = (page: import('@playwright/test').Page) => page.getByRole('list', { name: 'Conversation' })
+
+test.describe('an answer in two items', () => {
+  test.use({ viewport: { width: 1366, height: 900 } })
+
+  test('both items are heard in order; push-to-talk during the final answer truncates it where it was', async ({
+    page,
+    signInAsAdmin,
+    snapshot,
+  }) => {
+    const name = `Deep Thought ${Date.now()}`
+    await thinkingSequence(name)
+    await signInAsAdmin()
     await page.goto('/')
     await page.getByRole('combobox', { name: 'Sequence' }).click()
     await page.getByRole('option', { name }).click()
@@ -91,5 +113,24 @@ test.describe('an answer in two items', () => {
     await page.setViewportSize({ width: 1366, height: 900 })
     await page.getByRole('button', { name: 'Disconnect' }).click()
     await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeEnabled({ timeout: 10_000 })
+  })
+
+  test('the member page captions the preamble and the answer together', async ({ page, snapshot }) => {
+    const name = `Deep Thought Members ${Date.now()}`
+    await thinkingSequence(name, { publish: true })
+    const user = await createUserWithLink(name)
+    await openPersonalLink(page, user.url)
+    await page.getByRole('switch', { name: 'Captions' }).click()
+    await chatButton(page).click()
+    await expect(chatButton(page)).toHaveText('disconnect')
+    const captions = page.getByTestId('captions-text')
+    // First the preamble alone, then the answer's words after it, as they are heard.
+    await expect(captions).toHaveText(PREAMBLE, { timeout: 10_000 })
+    await expect(captions).toHaveText(new RegExp(`${PREAMBLE.source} \\S+`), { timeout: 10_000 })
+    await snapshot('multi-item-user-captions-1366')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await snapshot('multi-item-user-captions-390')
+    await chatButton(page).click()
+    await expect(chatButton(page)).toHaveText('chat', { timeout: 35_000 })
   })
 })
