@@ -133,4 +133,28 @@ test.describe('an answer in two items', () => {
     await chatButton(page).click()
     await expect(chatButton(page)).toHaveText('chat', { timeout: 35_000 })
   })
+
+  test('the testing page shows the preamble as such and counts the answer as the message', async ({ page, signInAsAdmin, snapshot }) => {
+    const name = `Deep Thought Tests ${Date.now()}`
+    await thinkingSequence(name)
+    await signInAsAdmin()
+    await page.goto('/testing')
+    await page.getByRole('combobox', { name: 'Sequence', exact: true }).click()
+    await page.getByRole('option', { name, exact: true }).click()
+    await page.getByLabel('Message limit').fill('1')
+    // Without the fake microphone cutting in, so the answer is heard to its end.
+    await page.getByRole('switch', { name: 'Microphone' }).click()
+    await expect(page.getByRole('switch', { name: 'Microphone' })).toHaveAttribute('aria-checked', 'false')
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    const list = conversation(page)
+    await expect(list.locator('li[data-phase="commentary"]').first()).toContainText('Preamble', { timeout: 10_000 })
+    await expect(list.locator('li[data-phase="final_answer"]')).toHaveCount(1, { timeout: 10_000 })
+    await snapshot('multi-item-testing-1366')
+    // Limit 1: the run stops after the final answer, not after the preamble.
+    await expect(page.getByText('Limit of messages reached', { exact: true })).toBeVisible({ timeout: 20_000 })
+    await expect(list.locator('li[data-phase="final_answer"]')).toHaveCount(1)
+    await expect(list.locator('li[data-phase="final_answer"]')).toHaveAttribute('data-status', 'completed')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await snapshot('multi-item-testing-390')
+  })
 })
