@@ -166,8 +166,10 @@ export class AssistantPlayback {
     if (this.audioItemId) this.interruptedItems.add(this.audioItemId)
     // Only a response still being generated can send more items.
     if (this.responseId) this.cutResponses.add(this.responseId)
-    const itemIds = this.responseItems.itemIds.slice()
+    const { itemIds } = this.responseItems
     for (const itemId of itemIds) this.interruptedItems.add(itemId)
+    // Dealt with once: a later interruption (nothing playing) truncates none of them again.
+    this.responseItems = { responseId: this.responseItems.responseId, itemIds: [] }
     return itemIds
   }
 

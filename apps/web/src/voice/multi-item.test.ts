@@ -56,6 +56,10 @@ function playbackFixture() {
     appended,
     feed,
     truncates,
+    /** Nothing is playing (the worklet was interrupted). */
+    silent: () => {
+      playing = { itemId: null, sampleCount: 0 }
+    },
     /** The worklet started `itemId` and has played `sampleCount` of it. */
     play: (itemId: string, sampleCount: number) => {
       assistant.itemStarted(itemId)
@@ -96,6 +100,10 @@ describe('barge-in during a two-item response', () => {
     const before = fixture.appended.length
     fixture.feed([...answer.audio, ...answer.done, responseDone('cancelled')])
     expect(fixture.appended.length).toBe(before)
+    // Pressed again with nothing playing: nothing of that answer is truncated twice.
+    fixture.silent()
+    await fixture.assistant.interrupt()
+    expect(fixture.truncates()).toHaveLength(2)
   })
 
   test('the answer arriving after the barge-in (sent before the cancel reached the model) is never played and is truncated to 0 once', async () => {
