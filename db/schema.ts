@@ -13,6 +13,8 @@ export interface SequentialPrompt {
   trigger_condition: string;
   next_prompt: string;
   archived?: boolean;
+  /** Sent upstream as `reasoning.effort` while this prompt is active (reasoning models only). */
+  reasoning_effort?: 'minimal' | 'low' | 'medium' | 'high' | 'xhigh';
 }
 
 export interface StaffTable {

@@ -120,4 +120,31 @@ describe('PlaybackQueue', () => {
     queue.endItem('a');
     expect(events).toEqual(['started a', 'ended a 50']);
   });
+
+  test("a response's second item whose deltas arrive while the first still plays follows it with no silent sample", () => {
+    const { queue, events } = recordingQueue();
+    queue.append('preamble', tone(1000, 300));
+    const first = renderQuanta(queue, 1); // 128 of 300 played
+    queue.append('preamble', tone(1000, 100));
+    queue.endItem('preamble');
+    queue.append('answer', tone(2000, 200)); // arrives while the preamble is still playing
+    queue.append('answer', tone(2000, 200));
+    const rest = renderQuanta(queue, 6);
+    const played = [...first, ...rest].slice(0, 800);
+    const firstOfAnswer = played.findIndex((v) => v > 1000 / 32767 + 1e-6);
+    expect(firstOfAnswer).toBe(400);
+    expect(played.every((v) => v > 0)).toBe(true); // back to back: no gap between the items
+    expect(events).toEqual(['started preamble', 'ended preamble 400', 'started answer']);
+  });
+
+  test('interrupted during the first item: it reports that item, and the queued second item is dropped with it', () => {
+    const { queue } = recordingQueue();
+    queue.append('preamble', tone(1000, 300));
+    queue.endItem('preamble');
+    queue.append('answer', tone(2000, 300));
+    renderQuanta(queue, 1);
+    expect(queue.interrupt()).toEqual({ itemId: 'preamble', sampleCount: 128 });
+    expect(queue.append('answer', tone(2000, 100))).toBe(false);
+    expect(renderQuanta(queue, 2).every((v) => v === 0)).toBe(true);
+  });
 });

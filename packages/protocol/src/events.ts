@@ -15,12 +15,20 @@ export type ContentPart =
   | { type: 'output_text'; text: string }
   | { type: 'output_audio'; audio?: string; transcript?: string | null };
 
+/**
+ * Reasoning models (`gpt-realtime-2…`) may answer with several assistant messages in one response: a spoken
+ * preamble (`commentary`) while they think, then the answer (`final_answer`). Older models send no phase.
+ */
+export type MessagePhase = 'commentary' | 'final_answer';
+
 export interface MessageItem {
   id?: string;
   object?: 'realtime.item';
   type: 'message';
   role: 'user' | 'assistant' | 'system';
   status?: ItemStatus;
+  /** Assistant messages of reasoning models only. */
+  phase?: MessagePhase;
   content: ContentPart[];
 }
 

@@ -3,7 +3,7 @@
  * send, and the close codes.
  */
 import type { RealtimeClientEvent, RealtimeServerEvent, SessionUpdateEvent } from './events';
-import type { ClientSessionSettings, TurnDetection, Voice } from './session';
+import type { ClientSessionSettings, ReasoningEffort, TurnDetection, Voice } from './session';
 import type { HearthTurnTaking } from './turn-taking';
 
 // Our own client -> server control messages.
@@ -76,6 +76,11 @@ export interface HearthSession {
   instructions: string;
   voice: Voice;
   turnDetection: TurnDetection;
+  /**
+   * The reasoning effort sent upstream for the active prompt (its `reasoning_effort`, else the model's default
+   * 'low'); null when the model takes none (OpenAI models other than `gpt-realtime-2…`).
+   */
+  reasoningEffort: ReasoningEffort | null;
 }
 export interface HearthMemory {
   type: 'hearth.memory';
@@ -90,6 +95,8 @@ export interface HearthMood {
 export interface HearthPromptChanged {
   type: 'hearth.prompt_changed';
   prompt: string;
+  /** The reasoning effort sent with the new prompt (as `hearth.session`'s); absent from older servers. */
+  reasoningEffort?: ReasoningEffort | null;
 }
 export interface HearthModuleChanged {
   type: 'hearth.module_changed';

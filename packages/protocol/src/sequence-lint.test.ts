@@ -76,6 +76,29 @@ describe('lintVersion: shape errors', () => {
   });
 });
 
+describe('lintVersion: reasoning_effort', () => {
+  test('each of the five efforts is accepted, as is a prompt without one', () => {
+    for (const effort of ['minimal', 'low', 'medium', 'high', 'xhigh']) {
+      expect(lintVersion(version(prompt('a', '', { reasoning_effort: effort })))).toEqual([]);
+    }
+  });
+
+  test('any other value is an error naming the prompt, the field and the allowed values', () => {
+    for (const effort of ['High', 'max', '', 3, null]) {
+      const issues = lintVersion(version(prompt('a', 'b'), prompt('b', '', { reasoning_effort: effort })));
+      expect(issues).toEqual([
+        {
+          severity: 'error',
+          message: 'Prompt "b": reasoning_effort must be one of "minimal", "low", "medium", "high", "xhigh" (or left out)',
+          promptIndex: 1,
+          promptName: 'b',
+          field: 'reasoning_effort',
+        },
+      ]);
+    }
+  });
+});
+
 describe('lintVersion: content errors', () => {
   test('a blank name', () => {
     const issues = lintVersion(version(prompt('a'), prompt('  ')));

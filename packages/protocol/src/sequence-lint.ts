@@ -4,6 +4,7 @@
  * conversation. The server's content.ts stays the authority on exact shape rules (lengths, version numbers);
  * the shape checks here mirror the ones an operator typing JSON trips over. Linear apart from the final sort.
  */
+import { isReasoningEffort, REASONING_EFFORTS } from './session';
 
 export type LintIssue = {
   severity: 'error' | 'warning';
@@ -15,7 +16,7 @@ export type LintIssue = {
 };
 
 const PROMPT_FIELDS = ['name', 'description', 'prompt', 'trigger_condition', 'next_prompt'] as const;
-const PROMPT_KEYS = new Set<string>([...PROMPT_FIELDS, 'archived']);
+const PROMPT_KEYS = new Set<string>([...PROMPT_FIELDS, 'archived', 'reasoning_effort']);
 const VERSION_KEYS = new Set(['version', 'module_prompt', 'global_prompt', 'sequential_prompts', 'archived']);
 /** Longer loops are shortened in the message, which the editor shows in one line. */
 const MAX_LOOP_NAMES = 8;
@@ -92,6 +93,9 @@ function readPrompt(item: unknown, index: number, issues: LintIssue[]): LintedPr
   for (const key of Object.keys(item)) if (!PROMPT_KEYS.has(key)) error(`unknown field "${key}"`, key);
   for (const field of PROMPT_FIELDS) if (typeof item[field] !== 'string') error(`${field} must be a string`, field);
   if (item.archived !== undefined && typeof item.archived !== 'boolean') error('archived must be true or false', 'archived');
+  if (item.reasoning_effort !== undefined && !isReasoningEffort(item.reasoning_effort)) {
+    error(`reasoning_effort must be one of ${REASONING_EFFORTS.map((e) => `"${e}"`).join(', ')} (or left out)`, 'reasoning_effort');
+  }
   if (typeof item.name === 'string' && !hasName) error('name must not be empty', 'name');
   if (typeof item.prompt === 'string' && !item.prompt.trim()) {
     // Archived prompts are left out of conversations: what would break one only warns for them.

@@ -70,6 +70,16 @@ export interface FunctionTool {
   parameters: JsonSchema;
 }
 
+/** GA `reasoning.effort` (`RealtimeReasoning` of the OpenAI SDK): accepted by reasoning models only. */
+export const REASONING_EFFORTS = ['minimal', 'low', 'medium', 'high', 'xhigh'] as const;
+export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
+/** What a reasoning model uses when nothing is asked: sent for a prompt without its own effort, so an earlier one does not stick. */
+export const DEFAULT_REASONING_EFFORT: ReasoningEffort = 'low';
+
+export function isReasoningEffort(value: unknown): value is ReasoningEffort {
+  return typeof value === 'string' && (REASONING_EFFORTS as readonly string[]).includes(value);
+}
+
 /** The GA `session` object of `session.update` (the subset this product sends). */
 export interface RealtimeSessionConfig {
   type: 'realtime';
@@ -78,6 +88,8 @@ export interface RealtimeSessionConfig {
   tool_choice?: 'auto' | 'none' | 'required';
   output_modalities?: Array<'audio' | 'text'>;
   max_output_tokens?: number | 'inf';
+  /** Reasoning models only (`gpt-realtime-2…` and the local provider); other models reject the field. */
+  reasoning?: { effort?: ReasoningEffort };
   audio?: {
     input?: {
       format?: PcmAudioFormat;

@@ -1,5 +1,5 @@
 import type { DB } from '@hearth/db/client';
-import type { VoicePage } from '@hearth/protocol';
+import type { ReasoningEffort, VoicePage } from '@hearth/protocol';
 import {
   composeInstructions,
   defaultTestingModule,
@@ -118,6 +118,11 @@ export class ModuleState {
 
   get versions(): number[] {
     return this.current?.versions ?? [];
+  }
+
+  /** What the active prompt asks of a reasoning model (its `reasoning_effort`), if anything. */
+  get reasoningEffort(): ReasoningEffort | undefined {
+    return this.current?.prompts.find((p) => p.name === this.promptName)?.reasoning_effort;
   }
 
   instructions(): string {

@@ -53,7 +53,11 @@ describe('relay with the local provider', () => {
     });
     client.send({ type: 'response.create' });
     expect(await client.waitFor('hearth.memory')).toEqual({ type: 'hearth.memory', key: 'typed_note', value: 'chess' });
-    expect(await client.waitFor('hearth.prompt_changed')).toEqual({ type: 'hearth.prompt_changed', prompt: 'interests' });
+    expect(await client.waitFor('hearth.prompt_changed')).toEqual({
+      type: 'hearth.prompt_changed',
+      prompt: 'interests',
+      reasoningEffort: 'low',
+    });
     await client.waitFor('response.output_audio_transcript.delta', (m) => m.delta === ' enjoy');
     const row = await ctx.db.selectFrom('memory_entries').select(['key', 'value']).where('user_id', '=', user.id).executeTakeFirst();
     expect(row).toEqual({ key: 'typed_note', value: 'chess' });

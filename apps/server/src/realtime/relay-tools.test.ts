@@ -20,7 +20,11 @@ describe('tools run on the server', () => {
     const { client, upstream } = await connect(staff, '?page=testing');
     const callId = upstream.functionCall('change_prompt', { prompt_name: 'reflection' });
     expect(await outputFor(upstream, callId)).toEqual({ success: true, prompt: 'reflection' });
-    expect(await client.waitFor('hearth.prompt_changed')).toEqual({ type: 'hearth.prompt_changed', prompt: 'reflection' });
+    expect(await client.waitFor('hearth.prompt_changed')).toEqual({
+      type: 'hearth.prompt_changed',
+      prompt: 'reflection',
+      reasoningEffort: null,
+    });
     await upstream.waitFor('response.create', (e) => e !== upstream.received[2]);
     const types = upstream.received.slice(3).map((e) => e.type);
     expect(types).toEqual(['session.update', 'conversation.item.create', 'response.create']);

@@ -6,7 +6,9 @@ import {
   USER_PAGE_VOICE,
   VOICES,
   defaultTurnDetection,
+  DEFAULT_REASONING_EFFORT,
   type ClientSessionSettings,
+  type ReasoningEffort,
   type RealtimeSessionConfig,
   type TurnDetection,
   type Voice,
@@ -16,6 +18,7 @@ import type { HearthServerEvent, RealtimeProviderKind } from '@hearth/protocol';
 import { clampTemperature } from './client-events';
 import type { ModuleState } from './module-state';
 import { toolDefinitions } from './tools';
+import { acceptsReasoning, type Upstream } from './upstream';
 
 /** The settings of one voice session that the server owns, and the GA `session.update` composed from them. */
 export interface SessionSettings {
@@ -42,12 +45,29 @@ export function initialSettings(page: VoicePage, requested: { voice?: string | n
   };
 }
 
+/**
+ * The effort a reasoning model is sent for the active prompt: the prompt's own, else the model's default, so an
+ * earlier prompt's effort does not stick. Null for a model that takes none (upstream.ts `acceptsReasoning`).
+ */
+export function reasoningEffortFor(upstream: Pick<Upstream, 'kind' | 'model'>, modules: ModuleState): ReasoningEffort | null {
+  return acceptsReasoning(upstream) ? (modules.reasoningEffort ?? DEFAULT_REASONING_EFFORT) : null;
+}
+
+/** What goes upstream when the prompt changes (change_prompt, a module change): instructions and the prompt's effort. */
+export function promptSession(instructions: string, effort: ReasoningEffort | null): RealtimeSessionConfig {
+  return { type: 'realtime', instructions, ...(effort ? { reasoning: { effort } } : {}) };
+}
+
 /** The whole session the server sends upstream first. `temperature` is dropped by the OpenAI upstream (GA has none). */
-export function composeSession(settings: SessionSettings, instructions: string, transcriptionModel: string): RealtimeSessionConfig {
+export function composeSession(
+  settings: SessionSettings,
+  instructions: string,
+  transcriptionModel: string,
+  effort: ReasoningEffort | null = null,
+): RealtimeSessionConfig {
   const text = settings.modality === 'text';
   return {
-    type: 'realtime',
-    instructions,
+    ...promptSession(instructions, effort),
     tools: toolDefinitions(settings.page),
     tool_choice: 'auto',
     output_modalities: [text ? 'text' : 'audio'],
@@ -73,7 +93,12 @@ export function applySessionUpdate(settings: SessionSettings, update: ClientSess
 }
 
 /** What the page is told of its session (`hearth.session`): provider, module, version, prompt, instructions, voice. */
-export function sessionInfo(provider: RealtimeProviderKind, modules: ModuleState, settings: SessionSettings): HearthServerEvent {
+export function sessionInfo(
+  provider: RealtimeProviderKind,
+  modules: ModuleState,
+  settings: SessionSettings,
+  reasoningEffort: ReasoningEffort | null,
+): HearthServerEvent {
   return {
     type: 'hearth.session',
     provider,
@@ -85,5 +110,6 @@ export function sessionInfo(provider: RealtimeProviderKind, modules: ModuleState
     instructions: modules.instructions(),
     voice: settings.voice,
     turnDetection: settings.turnDetection,
+    reasoningEffort,
   };
 }

@@ -1,4 +1,4 @@
-import type { HearthServerEvent, VoicePage } from '@hearth/protocol';
+import type { HearthServerEvent, ReasoningEffort, VoicePage } from '@hearth/protocol';
 import type { DB } from '@hearth/db/client';
 import type { ModuleState } from './module-state';
 
@@ -20,8 +20,10 @@ export interface ToolHost {
   readonly staffMood: Map<string, number>;
   /** Cancels the response in progress, if there is one. */
   cancelResponse(): void;
-  /** Sends the instructions of the current module and prompt upstream. */
+  /** Sends the instructions of the current module and prompt upstream, with the prompt's reasoning effort. */
   updateInstructions(): void;
+  /** The effort sent for the current prompt; null when the model takes none. */
+  reasoningEffort(): ReasoningEffort | null;
   /** New instructions upstream (once ready) and the new module to the browser. */
   afterModuleChange(): void;
   sendClient(event: HearthServerEvent): void;

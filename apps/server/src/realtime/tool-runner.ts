@@ -29,7 +29,7 @@ async function execute(session: ToolHost, call: ToolCall): Promise<string> {
       // SPEC §4: on the user page a response in progress is cancelled before the new prompt takes over.
       if (session.page === 'user') session.cancelResponse();
       session.updateInstructions();
-      session.sendClient({ type: 'hearth.prompt_changed', prompt: call.promptName });
+      session.sendClient({ type: 'hearth.prompt_changed', prompt: call.promptName, reasoningEffort: session.reasoningEffort() });
       return toolOutput.ok({ prompt: call.promptName });
     }
     case 'change_module': {

@@ -20,6 +20,8 @@ export interface UpstreamHandlers {
 /** One realtime voice session on the provider side (OpenAI GA websocket, or the in-process local provider). */
 export interface Upstream {
   readonly kind: RealtimeProviderKind;
+  /** The provider's model name (OpenAI), which decides what the session may be sent (`acceptsReasoning`). */
+  readonly model?: string;
   send(event: RealtimeClientEvent): void;
   /**
    * The hot path up: an `input_audio_buffer.append` the fast path checked (fast-append.ts), as `frame`, the
@@ -31,3 +33,11 @@ export interface Upstream {
 }
 
 export type UpstreamFactory = (handlers: UpstreamHandlers) => Upstream;
+
+/**
+ * Whether the model takes `reasoning: { effort }` in session.update: the local provider and OpenAI's reasoning
+ * models (`gpt-realtime-2…`). Every other model rejects the whole update for the unknown field.
+ */
+export function acceptsReasoning(upstream: Pick<Upstream, 'kind' | 'model'>): boolean {
+  return upstream.kind === 'local' || (upstream.model ?? '').startsWith('gpt-realtime-2');
+}

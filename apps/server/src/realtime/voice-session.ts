@@ -23,7 +23,7 @@ import {
   type EndCause,
   type VoiceSessionInit,
 } from './session-types';
-import { applySessionUpdate, composeSession, sessionInfo, type SessionSettings } from './session-config';
+import { applySessionUpdate, composeSession, promptSession, reasoningEffortFor, sessionInfo, type SessionSettings } from './session-config';
 import { PendingEvents } from './pending-events';
 import { ResponseGate } from './response-gate';
 import { carryOverOf, newResumeToken } from './resume';
@@ -196,7 +196,7 @@ export class VoiceSession implements ToolHost {
     if (this.ending) return;
     this.sendUpstream({
       type: 'session.update',
-      session: composeSession(this.settings, this.modules.instructions(), this.deps.config.openaiTranscribeModel),
+      session: composeSession(this.settings, this.modules.instructions(), this.deps.config.openaiTranscribeModel, this.reasoningEffort()),
     });
     this.sendSessionInfo();
     if (!this.resumableSent) {
@@ -214,12 +214,18 @@ export class VoiceSession implements ToolHost {
   }
 
   sendSessionInfo() {
-    this.sendClient(sessionInfo(this.upstream.kind, this.modules, this.settings));
+    this.sendClient(sessionInfo(this.upstream.kind, this.modules, this.settings, this.reasoningEffort()));
+  }
+
+  /** The reasoning effort of the active prompt, for a model that takes one (session-config.ts). */
+  reasoningEffort() {
+    return reasoningEffortFor(this.upstream, this.modules);
   }
 
   private onUpstreamEvent(event: UpstreamEvent, raw?: string) {
     if (this.ending) return;
     this.counts.upstreamEvents++;
+    this.transcript.observe(event);
     switch (event.type) {
       case 'error': {
         const { message, code } = (event.error ?? {}) as { message?: string; code?: string };
@@ -242,18 +248,6 @@ export class VoiceSession implements ToolHost {
       case 'response.done':
         this.responses.done((event.response as { id?: string } | undefined)?.id);
         queueMicrotask(() => this.responses.maybeCreate());
-        break;
-      case 'conversation.item.input_audio_transcription.completed':
-        this.transcript.record('user', event.transcript, event.item_id);
-        break;
-      case 'response.output_audio_transcript.done':
-        this.transcript.record('assistant', event.transcript, event.item_id);
-        break;
-      case 'conversation.item.deleted':
-        this.transcript.deleted(event.item_id);
-        break;
-      case 'response.output_text.done':
-        this.transcript.record('assistant', event.text);
         break;
       case 'response.function_call_arguments.done':
         this.onFunctionCall(String(event.name ?? ''), String(event.call_id ?? ''), String(event.arguments ?? ''));
@@ -280,7 +274,7 @@ export class VoiceSession implements ToolHost {
   }
 
   updateInstructions() {
-    this.sendUpstream({ type: 'session.update', session: { type: 'realtime', instructions: this.modules.instructions() } });
+    this.sendUpstream({ type: 'session.update', session: promptSession(this.modules.instructions(), this.reasoningEffort()) });
   }
 
   private onFunctionCall(name: string, callId: string, args: string) {
@@ -310,7 +304,7 @@ export class VoiceSession implements ToolHost {
 
   /** New instructions upstream and the new state to the browser; the conversation itself goes on. */
   afterModuleChange() {
-    if (this.ready) this.sendUpstream({ type: 'session.update', session: { type: 'realtime', instructions: this.modules.instructions() } });
+    if (this.ready) this.updateInstructions();
     this.sendClient({ type: 'hearth.module_changed', module: this.modules.moduleName, version: this.modules.version });
     this.sendSessionInfo();
   }

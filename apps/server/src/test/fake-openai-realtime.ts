@@ -18,6 +18,11 @@ export interface FakeRealtimeOptions {
   echoAudio?: boolean;
   /** Transcript of the automatic reply. */
   replyTranscript?: string;
+  /**
+   * Answer as `gpt-realtime-2` does: this spoken preamble (`phase: 'commentary'`, output_index 0), then the reply
+   * (`phase: 'final_answer'`, output_index 1), in one response.
+   */
+  preamble?: string;
   /** Answer each upgrade this late: the TLS handshake and distance of the real service (benchmarks). */
   connectDelayMs?: number;
 }
@@ -97,19 +102,28 @@ export class FakeConnection {
     });
   }
 
-  /** A spoken assistant reply inside the current response (one audio delta, then the transcript). */
-  speak(transcript: string, audioBase64 = 'AAAAAAAAAAA='): Json {
+  /**
+   * A spoken assistant reply inside the current response (one audio delta, then the transcript); `phase` and
+   * `outputIndex` place it in a response of several items.
+   */
+  speak(
+    transcript: string,
+    audioBase64 = 'AAAAAAAAAAA=',
+    opts: { phase?: 'commentary' | 'final_answer'; outputIndex?: number } = {},
+  ): Json {
     const responseId = this.activeResponseId ?? this.startResponse();
+    const outputIndex = opts.outputIndex ?? 0;
     const item = {
       id: id('item'),
       object: 'realtime.item',
       type: 'message',
       role: 'assistant',
       status: 'in_progress',
+      ...(opts.phase ? { phase: opts.phase } : {}),
       content: [] as Json[],
     };
-    const ids = { response_id: responseId, item_id: item.id, output_index: 0, content_index: 0 };
-    this.send({ type: 'response.output_item.added', response_id: responseId, output_index: 0, item });
+    const ids = { response_id: responseId, item_id: item.id, output_index: outputIndex, content_index: 0 };
+    this.send({ type: 'response.output_item.added', response_id: responseId, output_index: outputIndex, item });
     this.send({ type: 'conversation.item.added', previous_item_id: null, item });
     this.send({ type: 'response.content_part.added', ...ids, part: { type: 'output_audio', transcript: '' } });
     this.send({ type: 'response.output_audio.delta', ...ids, delta: audioBase64 });
@@ -118,7 +132,7 @@ export class FakeConnection {
     this.send({ type: 'response.output_audio_transcript.done', ...ids, transcript });
     const done = { ...item, status: 'completed', content: [{ type: 'output_audio', transcript }] };
     this.send({ type: 'response.content_part.done', ...ids, part: { type: 'output_audio', transcript } });
-    this.send({ type: 'response.output_item.done', response_id: responseId, output_index: 0, item: done });
+    this.send({ type: 'response.output_item.done', response_id: responseId, output_index: outputIndex, item: done });
     this.send({ type: 'conversation.item.done', item: done });
     return done;
   }
@@ -234,6 +248,18 @@ export class FakeConnection {
   private defaultBehaviour(event: Json) {
     switch (event.type) {
       case 'session.update':
+        // As OpenAI: only reasoning models know `reasoning`; the others refuse the whole update.
+        if (event.session?.reasoning !== undefined && !(this.url.searchParams.get('model') ?? '').startsWith('gpt-realtime-2')) {
+          return this.send({
+            type: 'error',
+            error: {
+              type: 'invalid_request_error',
+              code: 'unknown_parameter',
+              message: "Unknown parameter: 'session.reasoning'.",
+              param: 'session.reasoning',
+            },
+          });
+        }
         if (Array.isArray(event.session?.output_modalities)) this.textOnly = !event.session.output_modalities.includes('audio');
         return this.send({ type: 'session.updated', session: { object: 'realtime.session', type: 'realtime', ...event.session } });
       case 'conversation.item.create': {
@@ -283,6 +309,9 @@ export class FakeConnection {
               output_token_details: { text_tokens: 100, audio_tokens: 0 },
             };
             this.finishResponse('completed', [this.write(reply)], usage);
+          } else if (this.options.preamble) {
+            const preamble = this.speak(this.options.preamble, undefined, { phase: 'commentary', outputIndex: 0 });
+            this.finishResponse('completed', [preamble, this.speak(reply, undefined, { phase: 'final_answer', outputIndex: 1 })]);
           } else this.finishResponse('completed', [this.speak(reply)]);
         }
     }

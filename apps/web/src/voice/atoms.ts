@@ -151,7 +151,11 @@ export const connectVoiceAtom = atom(null, (get, set, options: ConnectVoiceOptio
         set(sessionInfoBaseAtom, event)
         break
       case 'hearth.prompt_changed':
-        set(sessionInfoBaseAtom, (info) => (info ? { ...info, prompt: event.prompt } : info))
+        set(sessionInfoBaseAtom, (info) =>
+          info
+            ? { ...info, prompt: event.prompt, ...(event.reasoningEffort !== undefined ? { reasoningEffort: event.reasoningEffort } : {}) }
+            : info,
+        )
         break
       case 'hearth.module_changed':
         set(sessionInfoBaseAtom, (info) => (info ? { ...info, module: event.module, version: event.version } : info))

@@ -81,6 +81,7 @@ function upsertItem(state: ConversationState, item: ProtocolItem, done: boolean)
     text: incoming.text || current.text,
     name: incoming.name ?? current.name,
     callId: incoming.callId ?? current.callId,
+    ...(incoming.phase || current.phase ? { phase: incoming.phase ?? current.phase } : {}),
   }
   const items = state.items.slice()
   items[index] = merged
@@ -101,7 +102,8 @@ function fromProtocol(id: string, item: ProtocolItem, done: boolean): Conversati
     }
   }
   if (item.type === 'function_call_output') return { id, type: 'function_call', role: 'assistant', status, text: '' }
-  return { id, type: 'message', role: item.role, status, text: contentText(item.content) }
+  const message: ConversationItem = { id, type: 'message', role: item.role, status, text: contentText(item.content) }
+  return item.phase ? { ...message, phase: item.phase } : message
 }
 
 function contentText(content: Extract<ProtocolItem, { type: 'message' }>['content']): string {

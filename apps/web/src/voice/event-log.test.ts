@@ -60,6 +60,17 @@ describe('EventLog', () => {
     ])
   })
 
+  test('the items of one response (a preamble, then its answer) get rows of their own', () => {
+    const log = new EventLog()
+    log.add('server', audioDelta('resp_1', 'item_preamble'), 1)
+    log.add('server', audioDelta('resp_1', 'item_preamble'), 2)
+    log.add('server', audioDelta('resp_1', 'item_answer'), 3)
+    expect(log.rows.map((row) => `${row.type} ×${row.count} ${row.summary}`)).toEqual([
+      'response.output_audio.delta ×2 40 ms of audio · item_preamble',
+      'response.output_audio.delta ×1 20 ms of audio · item_answer',
+    ])
+  })
+
   test('keeps at most its capacity (trimmed in batches) and tells subscribers of every change', () => {
     const log = new EventLog(100)
     let calls = 0

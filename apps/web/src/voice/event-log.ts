@@ -109,7 +109,7 @@ export class EventLog {
   private closeOpenRows(event: Fields): void {
     const group = (event.response as { id?: string } | undefined)?.id ?? (event.item_id as string | undefined)
     if (!group) return
-    for (const key of this.open.keys()) if (key.endsWith(` ${group}`)) this.open.delete(key)
+    for (const key of this.open.keys()) if (key.includes(`|${group}|`)) this.open.delete(key)
   }
 
   private changed(): void {
@@ -118,9 +118,12 @@ export class EventLog {
   }
 }
 
-/** Deltas of one response (audio, transcript, arguments) or one item (input transcription) share a row. */
+/**
+ * Deltas of one response item (audio, transcript, arguments; a response may have several, such as a preamble and
+ * its answer) or one input item (its transcription) share a row.
+ */
 function deltaGroup(event: Fields): string {
-  return String(event.response_id ?? event.item_id ?? '')
+  return `|${String(event.response_id ?? '')}|${String(event.item_id ?? '')}|`
 }
 
 function mergeDelta(row: EventLogRow, event: Fields): void {
@@ -221,7 +224,8 @@ function itemSummary(item: ConversationItem): string {
     .map((part) => ('text' in part ? part.text : (part.transcript ?? '')))
     .filter(Boolean)
     .join(' ')
-  return `${item.id ?? ''} · ${item.role}${item.status ? ` · ${item.status}` : ''}${text ? ` · ${text}` : ''}`
+  const phase = item.phase ? ` (${item.phase})` : ''
+  return `${item.id ?? ''} · ${item.role}${phase}${item.status ? ` · ${item.status}` : ''}${text ? ` · ${text}` : ''}`
 }
 
 function sessionSummary(session: ClientSessionSettings | RealtimeSessionConfig): string {

@@ -15,6 +15,7 @@ const session = (module: string, version: number, prompt: string): HearthSession
   instructions: '',
   voice: 'ash',
   turnDetection: null,
+  reasoningEffort: null,
 })
 const call = (name: string, callId: string, args: object): ServerMessage => ({
   type: 'response.function_call_arguments.done',

@@ -33,6 +33,7 @@ export const hearthSession: HearthSession = {
   instructions: 'Be kind.',
   voice: 'shimmer',
   turnDetection: { type: 'server_vad', threshold: 0.5, prefix_padding_ms: 300, silence_duration_ms: 500 },
+  reasoningEffort: 'low',
 }
 
 /** The fake relay and what it saw; `reset()` between tests. */

@@ -29,6 +29,8 @@ export function installVoiceTestHook(store: Store): () => void {
     events: () => store.get(voiceEventLogAtom).map((entry) => `${entry.direction} ${entry.type}`),
     /** The latest logged event of a type, e.g. 'hearth.post_chat'. */
     lastEvent: (type: string) => store.get(voiceEventLogAtom).findLast((entry) => entry.type === type)?.event ?? null,
+    /** When the latest logged event of a type was sent or received (Date.now()), or null. */
+    lastEventAtMs: (type: string) => store.get(voiceEventLogAtom).findLast((entry) => entry.type === type)?.atMs ?? null,
     /** The person's turn as text, as the testing page's second model sends it (pages without a text box). */
     sendText: (text: string) => store.set(sendUserTextAtom, text),
   }

@@ -1,6 +1,6 @@
 // The conversation as the page keeps it (SPEC §3 "Conversation item") and as text for copy and feedback.
 // Apart from the reducer (conversation.ts) so pages get these without the voice engine.
-import type { ItemStatus } from '@hearth/protocol'
+import type { ItemStatus, MessagePhase } from '@hearth/protocol'
 
 export type ConversationRole = 'user' | 'assistant' | 'system'
 
@@ -17,6 +17,8 @@ export interface ConversationItem {
   output?: string
   /** The assistant was interrupted: the text may run past what was heard. */
   truncated?: boolean
+  /** A reasoning model's spoken preamble ('commentary') or its answer ('final_answer'); older models send none. */
+  phase?: MessagePhase
 }
 
 export interface ConversationState {

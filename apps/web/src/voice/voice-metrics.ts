@@ -11,6 +11,8 @@ export interface VoiceStats {
   interruptions: number
   /** Samples the playback worklet rendered, over finished and interrupted items. */
   samplesPlayed: number
+  /** The latest assistant items the playback worklet started, in order, with when the page heard of it (Date.now()). */
+  itemsStarted: { itemId: string; atMs: number }[]
   inputPeakMax: number
   outputPeakMax: number
   /** The capture worklet posted a frame (audio clock) -> its ws.send returned (in the socket worker). */
@@ -32,6 +34,8 @@ export interface VoiceStats {
   /** How the assistant is played: through an <audio> element (echo-cancellable) or to the context directly. */
   speakerRoute: 'element' | 'context' | null
 }
+
+const STARTED_ITEMS_KEPT = 16
 
 type Counter = 'truncatesSent' | 'cancelsSent' | 'interruptions'
 type ClockCounter = 'silenceClockClamped'
@@ -71,6 +75,7 @@ export class VoiceMetrics {
     silenceClockClamped: 0,
   }
   private samplesPlayed = 0
+  private readonly itemsStarted: { itemId: string; atMs: number }[] = []
   private inputPeakMax = 0
   private outputPeakMax = 0
   private readonly interruptToSilence = new LatencyStats()
@@ -95,6 +100,12 @@ export class VoiceMetrics {
     this.turnLatency.record(totalMs)
   }
 
+  /** The playback worklet started an item (a few are kept: a response's items, for tests and benchmarks). */
+  itemStarted(itemId: string): void {
+    this.itemsStarted.push({ itemId, atMs: Date.now() })
+    if (this.itemsStarted.length > STARTED_ITEMS_KEPT) this.itemsStarted.shift()
+  }
+
   played(sampleCount: number): void {
     this.samplesPlayed += sampleCount
   }
@@ -113,6 +124,7 @@ export class VoiceMetrics {
       ...this.counts,
       ...(capture ?? NO_FRAMES),
       samplesPlayed: this.samplesPlayed,
+      itemsStarted: this.itemsStarted.slice(),
       inputPeakMax: this.inputPeakMax,
       outputPeakMax: this.outputPeakMax,
       interruptToSilenceMs: this.interruptToSilence.summary(),

@@ -46,9 +46,9 @@ async function connected(options: Partial<VoiceSessionOptions> = {}) {
   return started
 }
 
-const delta = (itemId: string) => ({
+const delta = (itemId: string, responseId = 'resp_1') => ({
   type: 'response.output_audio.delta',
-  response_id: 'resp_1',
+  response_id: responseId,
   item_id: itemId,
   output_index: 0,
   content_index: 0,
@@ -73,6 +73,7 @@ describe('VoiceSession resuming a dropped connection', () => {
     fake.emit(delta('item_a'))
     audio.frame()
     await until(() => audio.log.includes('append item_a') && fake.appends() === 1)
+    audio.started('item_a') // and played out: the worklet has nothing of it left at the drop
     await until(() => session.stats().framesSent === 1)
 
     fake.socket?.terminate()
@@ -89,7 +90,7 @@ describe('VoiceSession resuming a dropped connection', () => {
 
     // The rest of the cut-off answer is not played; the conversation goes on on the new socket.
     fake.emit(delta('item_a'))
-    fake.emit(delta('item_b'))
+    fake.emit(delta('item_b', 'resp_2'))
     await until(() => audio.log.includes('append item_b'))
     expect(audio.log.filter((entry) => entry === 'append item_a')).toHaveLength(1)
     session.sendUserText('Still there?')

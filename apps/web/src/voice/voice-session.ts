@@ -80,7 +80,10 @@ export class VoiceSession {
       this.metrics.outputPeak(level.peak)
       this.listener.onOutputLevel?.(level)
     },
-    onItemStarted: (itemId, startedAtS) => this.watch.assistantStarted(itemId, startedAtS),
+    onItemStarted: (itemId, startedAtS) => {
+      this.assistant.itemStarted(itemId)
+      this.watch.assistantStarted(itemId, startedAtS)
+    },
     onItemEnded: (_itemId, sampleCount) => this.watch.assistantEnded(sampleCount),
     onError: (error) => this.listener.onError?.(error),
     onRebuildNeeded: () => void this.rebuildAudio(),
@@ -116,7 +119,7 @@ export class VoiceSession {
     this.setStatus('connecting')
     try {
       this.audio = await (this.options.openAudio ?? openVoiceAudio)(this.audioCallbacks, this.timeoutMs)
-      this.throwIfAborted()
+      if (this.aborted) throw new Error(NOT_STARTED)
       if (this.turnModeValue === 'manual') await this.audio.capture.setMuted(true)
       await this.openSocket()
       const session =
@@ -127,7 +130,7 @@ export class VoiceSession {
             // Closed (or silent) before the session was ready: the connect failed, whatever the cause.
             throw this.aborted || !(error instanceof Error) ? error : new VoiceConnectError(error.message)
           }))
-      this.throwIfAborted()
+      if (this.aborted) throw new Error(NOT_STARTED)
       this.sendStartSettings()
       this.setStatus('connected')
       return session
@@ -149,9 +152,8 @@ export class VoiceSession {
 
   send(event: BrowserEvent): void {
     if (this.statusValue === 'reconnecting' && this.held.hold(event)) return
-    const connection = this.connection
-    if (!connection?.isOpen) return
-    connection.send(JSON.stringify(event))
+    if (!this.connection?.isOpen) return
+    this.connection.send(JSON.stringify(event))
     if (event.type !== 'input_audio_buffer.append') this.listener.onClientEvent?.(event)
   }
 
@@ -372,10 +374,6 @@ export class VoiceSession {
       this.audioFigures = audioFiguresOf(audio)
       await audio.close()
     }
-  }
-
-  private throwIfAborted(): void {
-    if (this.aborted) throw new Error(NOT_STARTED)
   }
 
   /** Talking, or waiting for a dropped connection to come back. */

@@ -1,4 +1,5 @@
 import type { SequentialPrompt } from '@hearth/db/schema';
+import { isReasoningEffort, REASONING_EFFORTS } from '@hearth/protocol';
 import { firstError, lintVersion } from '@hearth/protocol/sequence-lint';
 import { Invalid } from '../../errors';
 import { PROMPT_FIELDS, sequenceBaseName } from './lookup';
@@ -69,7 +70,7 @@ export function parseSequenceName(raw: string): string {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const VERSION_KEYS = new Set(['version', 'module_prompt', 'global_prompt', 'sequential_prompts', 'archived']);
-const PROMPT_KEYS = new Set<string>([...PROMPT_FIELDS, 'archived']);
+const PROMPT_KEYS = new Set<string>([...PROMPT_FIELDS, 'archived', 'reasoning_effort']);
 
 function text(value: unknown, where: string, maxChars: number): string {
   if (typeof value !== 'string') throw new Invalid(`${where} must be a string`);
@@ -102,6 +103,12 @@ function parsePrompt(value: unknown, where: string): SequentialPrompt {
   };
   // Only a true flag is stored, so prompts that were never archived keep the plain SPEC shape.
   if (flag(value.archived, `${where}.archived`)) prompt.archived = true;
+  if (value.reasoning_effort !== undefined) {
+    if (!isReasoningEffort(value.reasoning_effort)) {
+      throw new Invalid(`${where}.reasoning_effort must be one of ${REASONING_EFFORTS.join(', ')}`);
+    }
+    prompt.reasoning_effort = value.reasoning_effort;
+  }
   return prompt;
 }
 
@@ -241,6 +248,7 @@ export function renderVersion(row: StoredVersion, opts: { isGlobal: boolean; sho
       prompt: p.prompt,
       trigger_condition: p.trigger_condition,
       next_prompt: p.next_prompt,
+      ...(p.reasoning_effort ? { reasoning_effort: p.reasoning_effort } : {}),
       ...(p.archived === true ? { archived: true as const } : {}),
     }));
   return { version: row.version, module_prompt: row.module_prompt, sequential_prompts: prompts, ...archived };

@@ -181,6 +181,7 @@ function activePrompts(stored: SequentialPrompt[] | null): SequentialPrompt[] {
       prompt: p.prompt,
       trigger_condition: p.trigger_condition,
       next_prompt: p.next_prompt,
+      ...(p.reasoning_effort ? { reasoning_effort: p.reasoning_effort } : {}),
     }));
 }
 

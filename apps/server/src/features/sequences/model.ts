@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { REASONING_EFFORTS } from '@hearth/protocol';
 
 /** A sequence as SPEC §7 paths name it: with or without ".json"; looked up in the database, never a path. */
 export const sequenceParams = t.Object({ name: t.String({ minLength: 1, maxLength: 300 }) });
@@ -47,6 +48,7 @@ export const versionView = t.Union([
         prompt: t.String(),
         trigger_condition: t.String(),
         next_prompt: t.String(),
+        reasoning_effort: t.Optional(t.UnionEnum([...REASONING_EFFORTS])),
         archived,
       }),
     ),

@@ -231,6 +231,17 @@ describe('PUT /api/update-sequence-content/{name}', () => {
     expect(added.body.updatedSequence.map((v: { version: number }) => v.version)).toEqual([1, 2, 3]);
   });
 
+  test('a prompt keeps its reasoning_effort through a save; a value outside the five is refused with the lint message', async () => {
+    await create('Thoughtful', [version(['a'])]);
+    const saved = await save('Thoughtful', { module_prompt: 'm', sequential_prompts: [prompt('a', { reasoning_effort: 'high' })] });
+    expect(saved.status).toBe(200);
+    expect((await content('Thoughtful')).at(-1).sequential_prompts[0]).toEqual(prompt('a', { reasoning_effort: 'high' }));
+    const refused = await save('Thoughtful', { module_prompt: 'm', sequential_prompts: [prompt('a', { reasoning_effort: 'maximum' })] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('sequential_prompts[0].reasoning_effort must be one of minimal, low, medium, high, xhigh');
+    expect(await content('Thoughtful')).toHaveLength(2);
+  });
+
   test('archived prompts hidden from the editor survive a save; with showArchivedPrompts=true the body is the whole version', async () => {
     await create('Archive Keeper', [{ module_prompt: 'm', sequential_prompts: [prompt('live'), prompt('old', { archived: true })] }]);
     const hiddenSave = await save('Archive Keeper', { version: 1, module_prompt: 'm2', sequential_prompts: [prompt('live')] });

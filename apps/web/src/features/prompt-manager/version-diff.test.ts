@@ -34,3 +34,14 @@ test('identical versions have no changes; global prompts compare their text', ()
   const global = diffVersions({ global_prompt: 'be kind' }, { global_prompt: 'be kind and brief' })
   expect(global.top.find((f) => f.field === 'global_prompt')?.changed).toBe(true)
 })
+
+test('a reasoning_effort is compared where either side has one', () => {
+  const diff = diffVersions(
+    { module_prompt: 'm', sequential_prompts: [prompt('a'), prompt('b', { reasoning_effort: 'high' })] },
+    { module_prompt: 'm', sequential_prompts: [prompt('a'), prompt('b', { reasoning_effort: 'low' })] },
+  )
+  expect(diff.prompts.find((p) => p.name === 'a')!.fields.map((f) => f.field)).not.toContain('reasoning_effort')
+  expect(diff.prompts.find((p) => p.name === 'b')!.fields.filter((f) => f.changed)).toEqual([
+    { field: 'reasoning_effort', left: 'high', right: 'low', changed: true },
+  ])
+})

@@ -2,7 +2,10 @@
 
 export const PROMPT_FIELDS = ['description', 'prompt', 'trigger_condition', 'next_prompt'] as const
 
-type PromptLike = { name: string } & Partial<Record<(typeof PROMPT_FIELDS)[number], string>>
+/** Compared only where either side has it, so prompts without one show no empty row. */
+const OPTIONAL_FIELDS = ['reasoning_effort'] as const
+
+type PromptLike = { name: string } & Partial<Record<(typeof PROMPT_FIELDS)[number] | (typeof OPTIONAL_FIELDS)[number], string>>
 type VersionLike = { module_prompt?: string; global_prompt?: string; sequential_prompts?: PromptLike[] }
 
 export type FieldChange = { field: string; left: string; right: string; changed: boolean }
@@ -27,14 +30,19 @@ export function diffVersions(left: VersionLike, right: VersionLike): VersionDiff
   const prompts: PromptDiff[] = []
   for (const prompt of right.sequential_prompts ?? []) {
     const before = leftPrompts.get(prompt.name)
-    const fields = PROMPT_FIELDS.map((name) => field(name, before?.[name], prompt[name]))
+    const fields = promptFields(before, prompt)
     if (!before) prompts.push({ name: prompt.name, kind: 'added', fields })
     else prompts.push({ name: prompt.name, kind: fields.some((f) => f.changed) ? 'changed' : 'same', fields })
   }
   for (const prompt of left.sequential_prompts ?? []) {
     if (rightNames.has(prompt.name)) continue
-    prompts.push({ name: prompt.name, kind: 'removed', fields: PROMPT_FIELDS.map((name) => field(name, prompt[name], undefined)) })
+    prompts.push({ name: prompt.name, kind: 'removed', fields: promptFields(prompt, undefined) })
   }
   const changedCount = top.filter((f) => f.changed).length + prompts.filter((p) => p.kind !== 'same').length
   return { top, prompts, changedCount }
+}
+
+function promptFields(left: PromptLike | undefined, right: PromptLike | undefined): FieldChange[] {
+  const optional = OPTIONAL_FIELDS.filter((name) => left?.[name] !== undefined || right?.[name] !== undefined)
+  return [...PROMPT_FIELDS, ...optional].map((name) => field(name, left?.[name], right?.[name]))
 }

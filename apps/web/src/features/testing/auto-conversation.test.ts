@@ -105,4 +105,30 @@ describe('AutoConversation', () => {
     await settle()
     expect(cancelled.errors).toEqual([])
   })
+
+  test('a preamble and its final answer are one message: the answer is the one answered, the preamble is not counted', async () => {
+    const run = setup(2)
+    const twoItems: ServerMessage = {
+      type: 'response.done',
+      event_id: 'e',
+      response: {
+        id: 'r2',
+        status: 'completed',
+        output: [
+          { type: 'message', role: 'assistant', phase: 'commentary', content: [{ type: 'output_audio', transcript: 'Let me think.' }] },
+          {
+            type: 'message',
+            role: 'assistant',
+            phase: 'final_answer',
+            content: [{ type: 'output_audio', transcript: 'How is the garden?' }],
+          },
+        ],
+      },
+    }
+    run.auto.handle(twoItems)
+    await settle()
+    expect(run.auto.count).toBe(1)
+    expect(run.asked).toEqual(['How is the garden?'])
+    expect(run.stops()).toBe(0)
+  })
 })

@@ -34,7 +34,10 @@ export class AutoConversation {
   /** Feed every server event; only a finished response with an assistant message does anything. */
   handle(event: ServerMessage): void {
     if (this.stopped || event.type !== 'response.done') return
-    const messages = event.response.output.filter((item) => item.type === 'message' && item.role === 'assistant')
+    // A reasoning model's spoken preamble (phase 'commentary') comes before the message that answers: not counted.
+    const messages = event.response.output.filter(
+      (item) => item.type === 'message' && item.role === 'assistant' && item.phase !== 'commentary',
+    )
     if (messages.length === 0) return
     this.assistantMessages += messages.length
     if (this.assistantMessages >= this.host.limit) {

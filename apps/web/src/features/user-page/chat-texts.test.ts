@@ -71,6 +71,16 @@ describe('captions', () => {
     expect(captionText([message('user', 'Hi.')])).toBe('')
   })
 
+  test('a preamble and its final answer are captioned together, as heard; the preamble alone until the answer has words', () => {
+    const preamble: ConversationItem = { ...message('assistant', 'Let me think about that.', 'a1'), phase: 'commentary' }
+    const answer: ConversationItem = { ...message('assistant', '', 'a2'), phase: 'final_answer' }
+    expect(captionText([message('user', 'Why?', 'u1'), preamble, answer])).toBe('Let me think about that.')
+    expect(captionText([message('user', 'Why?', 'u1'), preamble, { ...answer, text: 'Because roses like sun.' }])).toBe(
+      'Let me think about that. Because roses like sun.',
+    )
+    expect(captionText([preamble, message('user', 'Hm', 'u2'), { ...answer, text: 'Yes.' }])).toBe('Yes.')
+  })
+
   test('a long answer shows its newest words, starting at a word', () => {
     const words = Array.from({ length: 80 }, (_, i) => `word${i}`).join(' ')
     const shown = captionText([message('assistant', words)], 60)

@@ -70,12 +70,15 @@ export const CAPTION_MAX_CHARS = 220
 
 /** What Hearth is saying now: its latest spoken message, the newest words of a long one. */
 export function captionText(items: readonly ConversationItem[], maxChars = CAPTION_MAX_CHARS): string {
-  let latest: ConversationItem | undefined
-  for (let i = items.length - 1; i >= 0 && !latest; i--) {
-    const item = items[i]
-    if (item?.type === 'message' && item.role === 'assistant' && item.text.trim() !== '') latest = item
+  let index = items.length - 1
+  while (index >= 0 && !(items[index]?.type === 'message' && items[index]?.role === 'assistant' && items[index]?.text.trim() !== '')) {
+    index--
   }
-  const text = latest?.text.trim().replace(/\s+/g, ' ') ?? ''
+  const latest = items[index]
+  // A reasoning model's answer follows its spoken preamble: the caption keeps both, as they were heard.
+  const before = items[index - 1]
+  const preamble = latest?.phase === 'final_answer' && before?.phase === 'commentary' ? `${before.text.trim()} ` : ''
+  const text = latest ? `${preamble}${latest.text.trim()}`.replace(/\s+/g, ' ') : ''
   if (text.length <= maxChars) return text
   const tail = text.slice(text.length - maxChars)
   const wordStart = tail.indexOf(' ')

@@ -90,16 +90,23 @@ const ConversationRow = memo(function ConversationRow({ item, number, latency, t
         : 'System'
   const label = tool ? `${who}` : `${item.role} message ${number}`
   const failed = tool && item.output ? toolFailed(item.output) : null
+  // A reasoning model's spoken preamble (said while it thinks), shown muted before its final answer.
+  const preamble = item.phase === 'commentary'
   return (
     <li
       data-role={tool ? 'tool' : item.role}
       data-status={item.status}
-      className={cn('group grid grid-cols-[1fr_auto] gap-x-2 px-3 py-2.5', item.role === 'assistant' && !tool && 'bg-accent/30')}
+      data-phase={item.phase}
+      className={cn(
+        'group grid grid-cols-[1fr_auto] gap-x-2 px-3 py-2.5',
+        item.role === 'assistant' && !tool && !preamble && 'bg-accent/30',
+      )}
     >
       <div className="grid min-w-0 gap-1">
         <div className="flex flex-wrap items-center gap-2 text-xs">
           {tool && <Wrench className="size-3.5 text-muted-foreground" aria-hidden />}
           <span className={cn('font-semibold', item.role === 'assistant' && !tool ? 'text-primary' : 'text-foreground')}>{who}</span>
+          {preamble && <span className="rounded bg-muted px-1.5 py-0.5 text-muted-foreground">Preamble</span>}
           {item.status === 'in_progress' && <span className="text-muted-foreground">in progress…</span>}
           {item.status === 'incomplete' && <span className="text-muted-foreground">interrupted</span>}
           {item.truncated && item.status !== 'incomplete' && <span className="text-muted-foreground">cut off</span>}
@@ -112,7 +119,9 @@ const ConversationRow = memo(function ConversationRow({ item, number, latency, t
             {item.output && <span className={cn('block', failed ? 'text-destructive' : 'text-emerald-700')}>→ {failed ?? 'done'}</span>}
           </p>
         ) : (
-          <p className="text-sm break-words whitespace-pre-wrap">{item.text || <span className="text-muted-foreground">…</span>}</p>
+          <p className={cn('text-sm break-words whitespace-pre-wrap', preamble && 'text-muted-foreground italic')}>
+            {item.text || <span className="text-muted-foreground">…</span>}
+          </p>
         )}
       </div>
       <Button

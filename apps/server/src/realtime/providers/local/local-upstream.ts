@@ -1,11 +1,13 @@
 import {
   FRAME_MS,
+  isReasoningEffort,
   SAMPLE_RATE,
   STAFF_DEFAULT_VOICE,
   TEMPERATURE_DEFAULT,
   type ConversationItem,
   type FunctionCallItem,
   type MessageItem,
+  type ReasoningEffort,
   type RealtimeClientEvent,
   type RealtimeSessionConfig,
   type ServerVad,
@@ -13,9 +15,11 @@ import {
 } from '@hearth/protocol';
 import type { Upstream, UpstreamEvent, UpstreamHandlers } from '../../upstream';
 import { LocalConversation } from './conversation';
-import { newAssistantItem, newId, responseView, type ActiveResponse } from './response';
+import { answerParts, REASONING_MS } from './reasoning';
+import { newId, responseView, type ActiveResponse } from './response';
 import { promptFromInstructions, replyLine, speechPlaceholder } from './replies';
-import { createRng, SpeechSynth, type Rng } from './speech-synth';
+import { createRng, type Rng } from './speech-synth';
+import { SpokenAnswer } from './spoken-answer';
 import { turnToolCalls, type ToolCall } from './turn-tools';
 import { EnergyVad } from './vad';
 import { writtenAnswer } from './written-answer';
@@ -24,7 +28,8 @@ import { writtenAnswer } from './written-answer';
  * The local realtime provider (PRODUCT §5): speaks the GA server events in-process so every path of the
  * product works without an OpenAI key. It detects speech in the incoming PCM, answers each turn at real-time
  * pace with speech-like audio and a transcript built from the active prompt (or at once in text, when the session
- * asks for text output: test runs), honours cancel and truncate, and calls the tools: change_prompt to the prompt's
+ * asks for text output: test runs), from reasoning effort `medium` up as a spoken preamble and then the final answer
+ * (reasoning.ts), honours cancel and truncate, and calls the tools: change_prompt to the prompt's
  * next_prompt after a spoken turn or a typed reply that fits the prompt's trigger condition (or change_module when
  * the prompt asks for it by name), memory from keywords of what was typed and a mood score from its tone (see
  * turn-tools.ts). It keeps no audio: only sample counts and frame levels.
@@ -54,17 +59,19 @@ class LocalUpstream implements Upstream {
   readonly kind = 'local' as const;
   private closed = false;
   private eventCounter = 0;
-  private readonly rng: Rng;
-  private readonly chunkMs: number;
-  private readonly leadMs: number;
+  readonly rng: Rng;
+  readonly chunkMs: number;
+  readonly leadMs: number;
   private readonly thinkMs: number;
   private instructions = '';
   private toolNames = new Set<string>();
   private turnDetection: ServerVad | null = { type: 'server_vad', threshold: 0.5, prefix_padding_ms: 300, silence_duration_ms: 500 };
-  private voice: Voice = STAFF_DEFAULT_VOICE;
+  voice: Voice = STAFF_DEFAULT_VOICE;
   private temperature = TEMPERATURE_DEFAULT;
+  /** `reasoning.effort` of the session; null until one is set (then it answers as the older models do). */
+  private effort: ReasoningEffort | null = null;
   private readonly vad: EnergyVad;
-  private readonly conversation = new LocalConversation();
+  readonly conversation = new LocalConversation();
   private samplesIn = 0;
   private bufferStartMs = 0;
   private speechItemId: string | null = null;
@@ -137,7 +144,7 @@ class LocalUpstream implements Upstream {
   }
 
   // Events go out on a microtask, in order, as they would arrive from a network peer.
-  private emit(event: { type: string; [field: string]: unknown }) {
+  emit(event: { type: string; [field: string]: unknown }) {
     const full: UpstreamEvent = { event_id: `event_local_${++this.eventCounter}`, ...event };
     queueMicrotask(() => {
       if (!this.closed) this.handlers.onEvent(full);
@@ -166,6 +173,7 @@ class LocalUpstream implements Upstream {
         output: { format: { type: 'audio/pcm', rate: SAMPLE_RATE }, voice: this.voice },
       },
       temperature: this.temperature,
+      ...(this.effort ? { reasoning: { effort: this.effort } } : {}),
     };
   }
 
@@ -180,6 +188,7 @@ class LocalUpstream implements Upstream {
     }
     if (session.audio?.output?.voice) this.voice = session.audio.output.voice;
     if (typeof session.temperature === 'number') this.temperature = session.temperature;
+    if (isReasoningEffort(session.reasoning?.effort)) this.effort = session.reasoning.effort;
     this.emit({ type: 'session.updated', session: this.sessionView() });
   }
 
@@ -258,11 +267,10 @@ class LocalUpstream implements Upstream {
   }
 
   private truncate(itemId: string, contentIndex: number, audioEndMs: number) {
-    const audio =
-      this.conversation.audioOf(itemId) ??
-      (this.response?.audio?.item.id === itemId ? { ms: this.response.audio.synth.renderedMs, words: [] } : undefined);
+    const speaking = this.response?.spoken?.renderedMsOf(itemId);
+    const audio = this.conversation.audioOf(itemId) ?? (speaking === undefined ? undefined : { ms: speaking, words: [] });
     if (!audio) return this.error('item_truncate_invalid_item_id', `Item with item_id '${itemId}' not found or has no audio.`);
-    if (this.response?.audio?.item.id === itemId) this.finishResponse('cancelled', 'client_cancelled');
+    if (speaking !== undefined) this.finishResponse('cancelled', 'client_cancelled');
     const finished = this.conversation.audioOf(itemId)!;
     if (audioEndMs > finished.ms + FRAME_MS) {
       return this.error('invalid_value', `Audio content of ${Math.round(finished.ms)}ms is already shorter than ${audioEndMs}ms`);
@@ -298,15 +306,17 @@ class LocalUpstream implements Upstream {
 
   /** A text-only answer (written-answer.ts), at once. */
   private write(response: ActiveResponse) {
-    const text = replyLine(promptFromInstructions(this.instructions), {
-      turn: this.assistantTurns++,
-      temperature: this.temperature,
-      rng: this.rng,
-    });
-    const { item, events } = writtenAnswer(response, text, this.conversation.lastId());
-    this.conversation.push(item);
+    const { items, events } = writtenAnswer(response, this.answerParts(), this.conversation.lastId());
+    for (const item of items) this.conversation.push(item);
     for (const event of events) this.emit(event);
     this.finishResponse('completed');
+  }
+
+  /** The reply to the active prompt, as one item or a preamble and the final answer (reasoning.ts). */
+  private answerParts() {
+    const prompt = promptFromInstructions(this.instructions);
+    const reply = replyLine(prompt, { turn: this.assistantTurns++, temperature: this.temperature, rng: this.rng });
+    return answerParts(reply, this.effort, this.rng);
   }
 
   private callTools(response: ActiveResponse, calls: ToolCall[]) {
@@ -337,44 +347,10 @@ class LocalUpstream implements Upstream {
   }
 
   private speak(response: ActiveResponse) {
-    const prompt = promptFromInstructions(this.instructions);
-    const text = replyLine(prompt, { turn: this.assistantTurns++, temperature: this.temperature, rng: this.rng });
-    const synth = new SpeechSynth(text, this.voice, this.rng);
-    const item = newAssistantItem();
-    const chunk = new Int16Array(Math.round((SAMPLE_RATE * this.chunkMs) / 1000));
-    response.audio = { item, synth, wordsSent: 0, transcript: '', chunk };
-    const previous = this.conversation.lastId();
-    this.conversation.push(item);
-    this.emit({ type: 'response.output_item.added', response_id: response.id, output_index: 0, item: structuredClone(item) });
-    this.emit({ type: 'conversation.item.added', previous_item_id: previous, item: structuredClone(item) });
-    this.emit({ type: 'response.content_part.added', ...this.partIds(response), part: { type: 'output_audio', transcript: '' } });
-    const startedAt = performance.now();
-    const tick = () => {
-      if (this.response !== response) return;
-      const dueMs = performance.now() - startedAt + this.leadMs;
-      while (!synth.done && synth.renderedMs < dueMs) this.sendChunk(response);
-      if (synth.done) this.finishResponse('completed');
-    };
-    response.timer = setInterval(tick, FRAME_MS);
-    tick();
-  }
-
-  private partIds(response: ActiveResponse) {
-    return { response_id: response.id, item_id: response.audio!.item.id, output_index: 0, content_index: 0 };
-  }
-
-  private sendChunk(response: ActiveResponse) {
-    const audio = response.audio!;
-    const startSample = Math.round((audio.synth.renderedMs * SAMPLE_RATE) / 1000);
-    const count = audio.synth.render(audio.chunk);
-    const delta = Buffer.from(audio.chunk.buffer, audio.chunk.byteOffset, count * 2).toString('base64');
-    this.emit({ type: 'response.output_audio.delta', ...this.partIds(response), delta });
-    const endSample = startSample + count;
-    while (audio.wordsSent < audio.synth.words.length && audio.synth.words[audio.wordsSent].startSample < endSample) {
-      const word = audio.synth.words[audio.wordsSent++].text;
-      audio.transcript += word;
-      this.emit({ type: 'response.output_audio_transcript.delta', ...this.partIds(response), delta: word });
-    }
+    const reasoningMs = this.effort ? REASONING_MS[this.effort] : 0;
+    const spoken = new SpokenAnswer(this, response, this.answerParts(), reasoningMs, () => this.finishResponse('completed'));
+    response.spoken = spoken;
+    spoken.start();
   }
 
   private finishResponse(status: 'completed' | 'cancelled', reason?: 'turn_detected' | 'client_cancelled') {
@@ -382,20 +358,7 @@ class LocalUpstream implements Upstream {
     if (!response) return;
     this.response = null;
     if (response.timer) clearInterval(response.timer);
-    const audio = response.audio;
-    if (audio) {
-      const { item, synth, transcript } = audio;
-      item.status = status === 'completed' ? 'completed' : 'incomplete';
-      item.content = [{ type: 'output_audio', transcript }];
-      const words = synth.words.slice(0, audio.wordsSent).map((w) => ({ text: w.text, startMs: (w.startSample * 1000) / SAMPLE_RATE }));
-      this.conversation.setAudio(item.id, { ms: synth.renderedMs, words });
-      const ids = this.partIds(response);
-      this.emit({ type: 'response.output_audio.done', ...ids });
-      this.emit({ type: 'response.output_audio_transcript.done', ...ids, transcript });
-      this.emit({ type: 'response.content_part.done', ...ids, part: { type: 'output_audio', transcript } });
-      this.emit({ type: 'response.output_item.done', response_id: response.id, output_index: 0, item: structuredClone(item) });
-      this.emit({ type: 'conversation.item.done', item: structuredClone(item) });
-    }
+    response.spoken?.stop(status);
     this.emit({ type: 'response.done', response: responseView(response, status, reason) });
   }
 }

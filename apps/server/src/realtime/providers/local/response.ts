@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ConversationItem, FunctionCallItem, MessageItem, RealtimeResponse } from '@hearth/protocol';
-import type { SpeechSynth } from './speech-synth';
+import type { ConversationItem, FunctionCallItem, MessageItem, MessagePhase, RealtimeResponse } from '@hearth/protocol';
 
 /** An id in OpenAI's style (`item_…`, `resp_…`, `call_…`). */
 export const newId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
@@ -15,14 +14,28 @@ export const newAssistantItem = (): MessageItem & { id: string } => ({
   content: [],
 });
 
-/** The local provider's response in progress: spoken audio, or the tool calls it made. */
+/** One assistant message of an answer: a reasoning model's spoken preamble, its final answer, or a plain reply. */
+export interface AnswerPart {
+  phase?: MessagePhase;
+  text: string;
+}
+
+/** A spoken answer being played out (spoken-answer.ts), as the provider steers it. */
+export interface SpokenPlayout {
+  /** Audio of the item in progress, for a truncate that arrives while it is being spoken. */
+  renderedMsOf(itemId: string): number | undefined;
+  stop(status: 'completed' | 'cancelled'): void;
+}
+
+/** The local provider's response in progress: its assistant messages (spoken or written), or the tool calls it made. */
 export interface ActiveResponse {
   id: string;
   timer?: ReturnType<typeof setTimeout> | ReturnType<typeof setInterval>;
-  audio?: { item: MessageItem & { id: string }; synth: SpeechSynth; wordsSent: number; transcript: string; chunk: Int16Array };
+  /** A spoken answer being played out (spoken-answer.ts). */
+  spoken?: SpokenPlayout;
+  /** Its assistant messages so far, in output_index order (a preamble and a final answer, or one reply). */
+  items?: Array<MessageItem & { id: string }>;
   calls?: FunctionCallItem[];
-  /** A text-only answer (output_modalities ['text']). */
-  text?: { item: MessageItem & { id: string }; text: string };
 }
 
 /** The `response` object of response.created / response.done, as OpenAI shows it. */
@@ -31,8 +44,9 @@ export function responseView(
   status: RealtimeResponse['status'],
   reason?: 'turn_detected' | 'client_cancelled',
 ): RealtimeResponse {
-  const message = response.audio?.item ?? response.text?.item;
-  const output: ConversationItem[] = message ? [structuredClone(message)] : (response.calls ?? []).map((c) => ({ ...c }));
+  const output: ConversationItem[] = response.items?.length
+    ? response.items.map((item) => structuredClone(item))
+    : (response.calls ?? []).map((c) => ({ ...c }));
   return {
     object: 'realtime.response',
     id: response.id,

@@ -21,6 +21,7 @@ export function createOpenAiUpstream(handlers: UpstreamHandlers, options: OpenAi
 
 class OpenAiUpstream implements Upstream {
   readonly kind = 'openai' as const;
+  readonly model: string;
   private readonly socket: WebSocket;
   private done = false;
   /** Open and not closed: appends may go (a flag, where `readyState` would be a native call per frame). */
@@ -31,6 +32,7 @@ class OpenAiUpstream implements Upstream {
     private readonly handlers: UpstreamHandlers,
     options: OpenAiUpstreamOptions,
   ) {
+    this.model = options.model;
     const url = `${options.url}${options.url.includes('?') ? '&' : '?'}model=${encodeURIComponent(options.model)}`;
     // Bun's WebSocket takes headers; the DOM type does not know that option.
     this.socket = new WebSocket(url, { headers: { Authorization: `Bearer ${options.apiKey}` } } as unknown as string[]);

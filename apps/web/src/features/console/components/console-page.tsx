@@ -16,6 +16,7 @@ import { TurnFigures } from '@/voice/components/turn-taking'
 import { LevelPanels } from '@/voice/components/level-panels'
 import { MemoryPanel, MoodPanel } from '@/voice/components/memory-mood-panels'
 import { PromptPathBreadcrumb } from '@/voice/components/prompt-path-breadcrumb'
+import { ReasoningEffortNote } from '@/voice/components/reasoning-effort'
 import { Panel } from '@/voice/components/panel'
 import { VoiceConnectErrorNotice } from '@/voice/components/connect-error'
 import { SessionStatus } from '@/voice/components/session-status'
@@ -122,6 +123,7 @@ export function ConsolePage() {
 
       <Panel title="Prompt path" action={<TurnFigures />}>
         <PromptPathBreadcrumb />
+        <ReasoningEffortNote className="mt-3" />
       </Panel>
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
