@@ -1,7 +1,17 @@
 import type { HearthTurnTaking, TurnTakingTotals } from '@hearth/protocol';
 import { log } from '../log';
 import { insertTurnTakingSession } from './repository';
-import type { VoiceSession } from './voice-session';
+import type { AppDeps } from '../deps';
+import type { ModuleState } from './module-state';
+import type { SessionSettings } from './session-config';
+
+/** What of a voice session its row is filed under. */
+export interface TurnTakingOwner {
+  readonly id: string;
+  readonly deps: Pick<AppDeps, 'db'>;
+  readonly modules: Pick<ModuleState, 'moduleName' | 'version'>;
+  readonly settings: Pick<SessionSettings, 'page' | 'turnDetection'>;
+}
 
 /**
  * The turn-taking totals a page reports for its session (`hearth.turn_taking`, issue 23 §4): the relay keeps the
@@ -18,7 +28,7 @@ export class SessionTurnTaking {
   }
 
   /** Stores the session's row, if its page measured any turn on a module. Never throws: the session is ending. */
-  async store(session: VoiceSession, endedAt: Date): Promise<void> {
+  async store(session: TurnTakingOwner, endedAt: Date): Promise<void> {
     const totals = this.latest;
     const moduleName = session.modules.moduleName;
     if (!totals || totals.turns === 0 || !moduleName) return;
