@@ -1,6 +1,6 @@
 // What a live session notices about turns as they happen: each turn's latency from its end to the answer's first
 // sample played (voice/turn-latency.ts), and the assistant interrupting itself (voice/self-interruption.ts).
-import type { ServerMessage, TurnDetection } from '@hearth/protocol'
+import { prefixPaddingMs, type ServerMessage, type TurnDetection } from '@hearth/protocol'
 
 import { SelfInterruptionDetector, speechStartedAtMs } from '@/voice/self-interruption'
 import type { InputPosition } from '@/voice/socket-worker-messages'
@@ -80,7 +80,7 @@ export class TurnWatch {
 
   /** When the person (or the assistant's echo) started speaking, on this page's clock (self-interruption). */
   private speechStartedAtMs(audioStartMs: number, input?: InputPosition): number {
-    const prefixMs = this.turnDetection?.prefix_padding_ms ?? 0
+    const prefixMs = prefixPaddingMs(this.turnDetection)
     const timeline = input?.atMs ? { audioMs: input.audioMs, sentAtMs: input.atMs - performance.timeOrigin } : undefined
     return speechStartedAtMs(performance.now(), audioStartMs, prefixMs, timeline)
   }

@@ -8,7 +8,7 @@ import {
   type MessageItem,
   type RealtimeClientEvent,
   type RealtimeSessionConfig,
-  type ServerVad,
+  type TurnDetection,
   type Voice,
 } from '@hearth/protocol';
 import type { Upstream, UpstreamEvent, UpstreamHandlers } from '../../upstream';
@@ -17,7 +17,7 @@ import { newAssistantItem, newId, responseView, type ActiveResponse } from './re
 import { promptFromInstructions, replyLine, speechPlaceholder } from './replies';
 import { createRng, SpeechSynth, type Rng } from './speech-synth';
 import { turnToolCalls, type ToolCall } from './turn-tools';
-import { EnergyVad } from './vad';
+import { EnergyVad, vadSettingsOf } from './vad';
 import { writtenAnswer } from './written-answer';
 
 /**
@@ -60,7 +60,7 @@ class LocalUpstream implements Upstream {
   private readonly thinkMs: number;
   private instructions = '';
   private toolNames = new Set<string>();
-  private turnDetection: ServerVad | null = { type: 'server_vad', threshold: 0.5, prefix_padding_ms: 300, silence_duration_ms: 500 };
+  private turnDetection: TurnDetection = { type: 'server_vad', threshold: 0.5, prefix_padding_ms: 300, silence_duration_ms: 500 };
   private voice: Voice = STAFF_DEFAULT_VOICE;
   private temperature = TEMPERATURE_DEFAULT;
   private readonly vad: EnergyVad;
@@ -149,11 +149,7 @@ class LocalUpstream implements Upstream {
   }
 
   private vadSettings() {
-    return {
-      threshold: this.turnDetection?.threshold ?? 0.5,
-      prefixPaddingMs: this.turnDetection?.prefix_padding_ms ?? 300,
-      silenceDurationMs: this.turnDetection?.silence_duration_ms ?? 500,
-    };
+    return vadSettingsOf(this.turnDetection);
   }
 
   private sessionView(): RealtimeSessionConfig {
