@@ -23,16 +23,26 @@ describe('turn detection over /ws', () => {
     const { client, upstream } = await connect(staff, '?page=console');
     client.send(turnDetectionUpdate({ type: 'semantic_vad', eagerness: 'high', extra: 'dropped' }));
     const semantic = await upstream.waitFor('session.update', (e) => e.session.audio?.input?.turn_detection?.type === 'semantic_vad');
-    expect(semantic.session).toEqual({ type: 'realtime', audio: { input: { turn_detection: { type: 'semantic_vad', eagerness: 'high' } } } });
+    expect(semantic.session).toEqual({
+      type: 'realtime',
+      audio: { input: { turn_detection: { type: 'semantic_vad', eagerness: 'high' } } },
+    });
     client.send(turnDetectionUpdate({ type: 'server_vad', silence_duration_ms: 200 }));
-    const server = await upstream.waitFor('session.update', (e) => !e.session.instructions && e.session.audio?.input?.turn_detection?.type === 'server_vad');
+    const server = await upstream.waitFor(
+      'session.update',
+      (e) => !e.session.instructions && e.session.audio?.input?.turn_detection?.type === 'server_vad',
+    );
     expect(server.session.audio.input.turn_detection).toEqual({ type: 'server_vad', silence_duration_ms: 200 });
     client.close();
     await upstream.closed;
   });
 
   test('an unknown eagerness or detection type closes with 1008 and nothing goes upstream', async () => {
-    for (const bad of [{ type: 'semantic_vad', eagerness: 'eager' }, { type: 'semantic_vad', create_response: 'yes' }, { type: 'llm_vad' }]) {
+    for (const bad of [
+      { type: 'semantic_vad', eagerness: 'eager' },
+      { type: 'semantic_vad', create_response: 'yes' },
+      { type: 'llm_vad' },
+    ]) {
       const { client, upstream } = await connect(staff);
       client.send(turnDetectionUpdate(bad));
       expect(await client.closed).toMatchObject({ code: 1008, reason: 'Invalid turn_detection' });
@@ -58,7 +68,10 @@ describe('turn detection over /ws', () => {
     member.client.send(turnDetectionUpdate(null));
     await member.upstream.waitFor('session.update', (e) => e.session.audio?.input?.turn_detection === null);
     member.client.send(turnDetectionUpdate({ type: 'server_vad', silence_duration_ms: 50 }));
-    const back = await member.upstream.waitFor('session.update', (e) => !e.session.instructions && Boolean(e.session.audio?.input?.turn_detection));
+    const back = await member.upstream.waitFor(
+      'session.update',
+      (e) => !e.session.instructions && Boolean(e.session.audio?.input?.turn_detection),
+    );
     expect(back.session.audio.input.turn_detection).toEqual(semanticLow);
     member.client.close();
     await member.upstream.closed;
@@ -66,7 +79,10 @@ describe('turn detection over /ws', () => {
     const console = await connect(staff, `?page=console&module=${encodeURIComponent('Get to Know You')}`);
     expect(console.session.turnDetection).toEqual(semanticLow);
     console.client.send(turnDetectionUpdate({ type: 'semantic_vad', eagerness: 'high' }));
-    const picked = await console.upstream.waitFor('session.update', (e) => !e.session.instructions && e.session.audio?.input?.turn_detection?.eagerness === 'high');
+    const picked = await console.upstream.waitFor(
+      'session.update',
+      (e) => !e.session.instructions && e.session.audio?.input?.turn_detection?.eagerness === 'high',
+    );
     expect(picked.session.audio.input.turn_detection).toEqual({ type: 'semantic_vad', eagerness: 'high' });
     console.client.close();
     await console.upstream.closed;

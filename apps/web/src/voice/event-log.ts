@@ -2,7 +2,14 @@
 // collapses into one row with a count and its first and last time, so a spoken answer is a handful of rows
 // rather than hundreds. Adding an event is a map lookup and a few field writes; nothing renders here.
 // Subscribers are told synchronously and are expected to batch (see components/event-log-panel.tsx).
-import type { BrowserEvent, ClientSessionSettings, ConversationItem, RealtimeSessionConfig, ServerMessage, TurnDetection } from '@hearth/protocol'
+import type {
+  BrowserEvent,
+  ClientSessionSettings,
+  ConversationItem,
+  RealtimeSessionConfig,
+  ServerMessage,
+  TurnDetection,
+} from '@hearth/protocol'
 
 export type EventDirection = 'server' | 'client'
 

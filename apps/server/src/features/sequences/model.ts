@@ -83,8 +83,7 @@ export const turnDetectionSetting = t.Union(
     ),
   ],
   {
-    error:
-      'turnDetection must be { "type": "server_vad" } or { "type": "semantic_vad", "eagerness": "low" | "medium" | "high" | "auto" }',
+    error: 'turnDetection must be { "type": "server_vad" } or { "type": "semantic_vad", "eagerness": "low" | "medium" | "high" | "auto" }',
   },
 );
 /** PRODUCT §10's `{ requireTests }`, plus (issue 23) an optional turnDetection; either may come alone. */

@@ -127,11 +127,7 @@ export const listPublications = (db: DB, sequenceId: number) =>
     .execute();
 
 /** Sets what the body names and answers the settings as they then are. */
-export const setSettings = (
-  db: DB,
-  sequenceId: number,
-  settings: { requireTests?: boolean; turnDetection?: StoredTurnDetection },
-) =>
+export const setSettings = (db: DB, sequenceId: number, settings: { requireTests?: boolean; turnDetection?: StoredTurnDetection }) =>
   db
     .updateTable('sequences')
     .set({

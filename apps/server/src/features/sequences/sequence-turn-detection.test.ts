@@ -7,7 +7,8 @@ let operator: string;
 let admin: string;
 
 const path = (route: string, name: string) => `/api/${route}/${encodeURIComponent(name)}`;
-const put = (body: unknown, cookie = admin, name = 'Get to Know You.json') => ctx.request('PUT', path('sequence-settings', name), { cookie, body });
+const put = (body: unknown, cookie = admin, name = 'Get to Know You.json') =>
+  ctx.request('PUT', path('sequence-settings', name), { cookie, body });
 const status = async () => (await ctx.request('GET', path('get-sequence-status', 'Get to Know You'), { cookie: operator })).body;
 
 beforeAll(async () => {
@@ -23,7 +24,11 @@ describe('turnDetection in PUT /api/sequence-settings/{name}', () => {
     const semantic = { type: 'semantic_vad', eagerness: 'high' };
     expect(await put({ turnDetection: semantic })).toMatchObject({ status: 200, body: { requireTests: false, turnDetection: semantic } });
     expect(await status()).toMatchObject({ requireTests: false, turnDetection: semantic });
-    const row = await ctx.db.selectFrom('sequences').select('turn_detection').where('name', '=', 'Get to Know You').executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('sequences')
+      .select('turn_detection')
+      .where('name', '=', 'Get to Know You')
+      .executeTakeFirstOrThrow();
     expect(row.turn_detection).toEqual(semantic as never);
   });
 
@@ -51,7 +56,9 @@ describe('turnDetection in PUT /api/sequence-settings/{name}', () => {
       expect(res.body.error).toContain('turnDetection must be');
     }
     // Fields the shape does not have are dropped, not stored.
-    expect((await put({ turnDetection: { type: 'server_vad', silence_duration_ms: 100 } })).body.turnDetection).toEqual({ type: 'server_vad' });
+    expect((await put({ turnDetection: { type: 'server_vad', silence_duration_ms: 100 } })).body.turnDetection).toEqual({
+      type: 'server_vad',
+    });
     const empty = await put({});
     expect(empty).toMatchObject({ status: 400, body: { error: 'Send requireTests, turnDetection or both' } });
     expect((await status()).turnDetection).toEqual({ type: 'server_vad' });

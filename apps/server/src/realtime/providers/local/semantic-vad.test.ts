@@ -25,7 +25,12 @@ const waits = (events: VadEvent[]) => stops(events).map((e) => e.audioEndMs - e.
 describe('local semantic VAD (a heuristic on levels, not words)', () => {
   test('a falling contour ends the turn after an eighth of the eagerness maximum: 250 / 500 / 1000 ms', () => {
     const sentence: SpeechPart[] = [{ pauseMs: 300 }, { speakMs: 1500, contour: 'falling' }, { pauseMs: 9000 }];
-    for (const [eagerness, expected] of [['high', 250], ['auto', 500], ['medium', 500], ['low', 1000]] as const) {
+    for (const [eagerness, expected] of [
+      ['high', 250],
+      ['auto', 500],
+      ['medium', 500],
+      ['low', 1000],
+    ] as const) {
       const events = run(sentence, eagerness);
       expect(events.map((e) => e.type)).toEqual(['speech_started', 'speech_stopped']);
       expect(Math.abs(waits(events)[0] - expected)).toBeLessThanOrEqual(FRAME_MS);
