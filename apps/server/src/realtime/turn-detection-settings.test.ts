@@ -46,7 +46,7 @@ describe('session settings', () => {
     expect(initialSettings('user', {}, null).turnDetection).toMatchObject({ type: 'server_vad', silence_duration_ms: 500 });
   });
 
-  test('staff pick the detector; a member switches only between manual turns and their session's own', () => {
+  test("staff pick the detector; a member switches only between manual turns and their session's own", () => {
     const staff = initialSettings('console', {}, { type: 'semantic_vad', eagerness: 'low' });
     const picked = {
       type: 'realtime' as const,
