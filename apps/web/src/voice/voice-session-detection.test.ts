@@ -1,11 +1,12 @@
 // Issue 23: a staff page's pick of detector (server or semantic VAD) against a fake relay (voice/session-test-kit.ts).
 import { describe, expect, test } from 'bun:test'
+import type { BrowserEvent, TurnDetection } from '@hearth/protocol'
 
 import { detectionFor, shownDetection } from '@/voice/turn-detection'
 import { hearthSession, until, useFakeRelay } from '@/voice/session-test-kit'
 
 const { fake, start } = useFakeRelay()
-const update = (turn_detection: unknown) => ({
+const update = (turn_detection: TurnDetection): BrowserEvent => ({
   type: 'session.update',
   session: { type: 'realtime', audio: { input: { turn_detection } } },
 })
