@@ -10,13 +10,22 @@ import { AFTER_ANSWER_MS, ANSWER_WAIT_MAX_MS } from './member-script';
  * - the relay's view: each commit at its speech_stopped's audio_end_ms (where the detector decided), and the first
  *   output audio delta of each response and its response.done as they reached the page.
  */
+/** A turn: voiced stretches (PCM16 at 24 kHz) and pauses (ms of the noise floor) in order. */
+export type ScriptTurn = Array<Int16Array | number>;
+
+/** The synthetic script as PCM (member-speech.ts), one seed per part. */
+export function synthesisedTurns(turns: SpeechPart[][], seed: number): ScriptTurn[] {
+  let partSeed = seed;
+  return turns.map((turn) => turn.map((part) => ('pauseMs' in part ? part.pauseMs : memberSpeech([part], ++partSeed))));
+}
+
 export interface DriverResult {
   observations: TurnTakingObservation[];
   commits: number;
   responses: number;
 }
 
-export async function driveMember(client: TestSocket, turns: SpeechPart[][], seed: number): Promise<DriverResult> {
+export async function driveMember(client: TestSocket, turns: ScriptTurn[], seed: number): Promise<DriverResult> {
   const observations: TurnTakingObservation[] = [];
   let sentMs = 0;
   let commits = 0;
@@ -67,14 +76,15 @@ export async function driveMember(client: TestSocket, turns: SpeechPart[][], see
     noiseAt += FRAME_SAMPLES;
   };
 
-  let partSeed = seed;
   for (const turn of turns) {
     for (const part of turn) {
-      const pcm = memberSpeech([part], ++partSeed);
-      const voiced = !('pauseMs' in part);
-      if (voiced) observations.push({ kind: 'member_speech_started', atMs: sentMs });
-      for (let at = 0; at + FRAME_SAMPLES <= pcm.length; at += FRAME_SAMPLES) await sendFrame(pcm.slice(at, at + FRAME_SAMPLES));
-      if (voiced) observations.push({ kind: 'member_speech_stopped', atMs: sentMs });
+      if (typeof part === 'number') {
+        for (let ms = 0; ms < part; ms += FRAME_MS) await sendNoise();
+        continue;
+      }
+      observations.push({ kind: 'member_speech_started', atMs: sentMs });
+      for (let at = 0; at + FRAME_SAMPLES <= part.length; at += FRAME_SAMPLES) await sendFrame(part.slice(at, at + FRAME_SAMPLES));
+      observations.push({ kind: 'member_speech_stopped', atMs: sentMs });
     }
     // The member listens: until an answer that began after they stopped is over (and a breath), or gives up.
     const endedMs = sentMs;
