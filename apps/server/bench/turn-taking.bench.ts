@@ -36,7 +36,6 @@ const scriptFor = (voice: 'synthetic' | 'espeak', seed: number): ScriptTurn[] =>
 const ctx = await createTestContext();
 ctx.app.listen({ port: 0, hostname: '127.0.0.1' });
 const wsUrl = `ws://127.0.0.1:${ctx.app.server!.port}/ws`;
-const staff = await ctx.staffCookie('operator');
 
 for (const [i, setting] of SETTINGS.entries()) {
   const id = await insertSequence(ctx.db, `Turn taking ${i}`, {
@@ -50,6 +49,8 @@ for (const [i, setting] of SETTINGS.entries()) {
 }
 
 async function runOnce(index: number, voice: 'synthetic' | 'espeak', seed: number) {
+  // One operator per session: the relay admits only so many live sessions per person.
+  const staff = await ctx.staffCookie('operator', `bench-${voice}-${index}@hearth.test`);
   const url = `${wsUrl}?page=testing&module=${encodeURIComponent(`Turn taking ${index}`)}`;
   const client = await TestSocket.open(url, { origin: ORIGIN, cookie: staff });
   const session = await client.waitFor('hearth.session', () => true, 15_000);
