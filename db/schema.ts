@@ -285,6 +285,24 @@ export interface VoiceSessionsTable {
   post_chat_status: string | null;
 }
 
+/** A voice session's turn-taking totals as its page measured them (issue 23 §4); see its migration. */
+export interface TurnTakingSessionsTable {
+  session_id: string;
+  sequence_id: number | null;
+  module_name: string;
+  version: number;
+  /** The page the session served: 'user' (members), 'console' or 'testing' (staff). */
+  page: string;
+  /** 'server_vad', 'semantic_vad' or 'manual' when the session ended. */
+  turn_detection: string;
+  turns: number;
+  cut_offs: number;
+  premature_commits: number;
+  dead_airs: number;
+  self_interruptions: number;
+  ended_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** A voice session live on some server instance right now (PRODUCT §8); see its migration. */
 export interface LiveVoiceSessionsTable {
   id: string;
@@ -337,6 +355,7 @@ export interface Database {
   voice_sessions: VoiceSessionsTable;
   live_voice_sessions: LiveVoiceSessionsTable;
   live_voice_sign_ins: LiveVoiceSignInsTable;
+  turn_taking_sessions: TurnTakingSessionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

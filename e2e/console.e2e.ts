@@ -88,6 +88,13 @@ test.describe('console', () => {
 
     // With voice activity detection the fake microphone's phrase is a turn of its own (200 ms of silence ends it).
     await expect.poll(async () => assistantMessages(page).count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(2)
+    // Turn-taking beside the latency (issue 23 §4): once that spoken turn's answer has played, its rates show.
+    await expect(page.getByTestId('turn-taking-summary')).toHaveAttribute('aria-label', /^Turn-taking over [1-9]\d* turns?$/, {
+      timeout: 20_000,
+    })
+    for (const figure of ['cut-off', 'premature', 'dead-air', 'self-interruption']) {
+      await expect(page.getByTestId(`turn-taking-${figure}`)).toHaveText(/^\d+%$/)
+    }
     await page.evaluate(() => window.scrollTo(0, 0))
     await snapshot('console-connected-1366')
 
@@ -161,6 +168,9 @@ test.describe('console', () => {
     await page.keyboard.press('Escape')
     await expect(dialog).toBeHidden()
 
+    const turnTakingShown = `${await page.getByTestId('turn-taking-summary').getAttribute('aria-label')}: ${(
+      await page.getByTestId('turn-taking-summary').innerText()
+    ).replace(/\s+/g, ' ')}`
     const bench = await stats(page)
     // Each chip says how the turn splits: turn end -> first audio delta in the browser (relay and provider),
     // then -> first sample played (decoding, queueing, the playback worklet).
@@ -178,11 +188,22 @@ test.describe('console', () => {
     await expect(page.getByRole('table', { name: 'Event log' })).toHaveCount(0)
     await expect(page.getByRole('radio', { name: 'Manual' })).toHaveAttribute('aria-checked', 'true')
 
+    // The relay stored the session's turn-taking when it ended: admins see it per version in the Prompt Manager.
+    await page.goto(`/prompt-manager?sequence=${encodeURIComponent('default_Check In.json')}`)
+    const turnTaking = page.getByRole('region', { name: 'Turn-taking' })
+    await expect(turnTaking.getByRole('table', { name: 'Turn-taking by version' })).toBeVisible()
+    const staffRow = turnTaking.getByRole('row').filter({ hasText: 'Staff' }).filter({ hasText: 'v1' })
+    await expect(staffRow.first()).toBeVisible()
+    await expect(staffRow.first()).toContainText('%')
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await snapshot('prompt-manager-turn-taking-1366')
+
     const capture = bench!.captureToSendMs
     console.log(
       [
         `[console] per-turn latency shown (speech end / push-to-talk / session start -> first sample played, local provider): p50 ${p50}, p95 ${p95} over ${bench!.turnLatencyMs.count} turns`,
         ...chips.map((label) => `[console] turn: ${label}`),
+        `[console] turn-taking shown (local provider, fake microphone, VAD then push-to-talk): ${turnTakingShown}`,
         `[voice bench, console with event log] capture frame posted by the worklet -> ws.send returned: median ${capture.medianMs?.toFixed(3)} ms, p95 ${capture.p95Ms?.toFixed(3)} ms, n=${capture.count} (${bench!.captureClockClamped} clamped)`,
       ].join('\n'),
     )

@@ -319,6 +319,24 @@ test.describe('prompt manager', () => {
     await page.keyboard.press('Escape')
   })
 
+  test('turn-taking (admins): a sequence nobody talked to yet says so, at 1366 and 390 px', async ({ page, snapshot }) => {
+    await page.goto('/prompt-manager')
+    await page.getByRole('button', { name: 'Create a new sequence file' }).click()
+    const create = page.getByRole('dialog', { name: 'Create a new sequence file' })
+    await create.getByLabel('Sequence name').fill('E2E Quiet')
+    await create.getByRole('button', { name: 'Create' }).click()
+    await chooseOption(page, 'Sequence', 'E2E Quiet.json')
+    const section = page.getByRole('region', { name: 'Turn-taking' })
+    await expect(section.getByRole('table', { name: 'Turn-taking by version' })).toContainText('No conversations measured yet')
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await snapshot('prompt-manager-turn-taking-empty-1366')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await expect(section).toContainText('No conversations measured yet')
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await snapshot('prompt-manager-turn-taking-empty-390')
+  })
+
   test('test cases: add one through the form, see it listed, edit it, delete it', async ({ page, snapshot }) => {
     await page.goto(`/prompt-manager?sequence=${encodeURIComponent('Get to Know You.json')}`)
     const section = page.getByRole('region', { name: 'Test cases' })

@@ -122,6 +122,10 @@ test.describe('testing page', () => {
     await expect(run).toContainText('set_mood_score ×1')
     await expect(run).toContainText('change_prompt ×1')
     await expect(run).toContainText('tone of typed replies')
+    // Turn-taking of the run's typed turns (issue 23 §4): the second model's replies are turns too.
+    await expect(run.getByTestId('run-turn-taking')).toHaveText(
+      /^Turn-taking over \d+ turns?: cut-offs \d+%, premature \d+%, dead air \d+%, self-interruptions \d+%\.$/,
+    )
     await run.getByRole('button', { name: 'Copy summary as JSON' }).click()
     const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as {
       messages: { assistant: number }
@@ -129,7 +133,10 @@ test.describe('testing page', () => {
       sequences: Array<{ module: string; reached: string[]; neverReached: string[] }>
       memory: Record<string, string>
       mood: Record<string, number>
+      turnTaking: { turns: number; rates: Record<string, number> }
     }
+    expect(copied.turnTaking.turns).toBeGreaterThanOrEqual(1)
+    expect(Object.keys(copied.turnTaking.rates)).toEqual(['cutOff', 'prematureCommit', 'deadAir', 'selfInterruption'])
     expect(copied).toMatchObject({
       endedBy: 'limit',
       messages: { assistant: 2 },

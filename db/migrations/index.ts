@@ -10,6 +10,7 @@ import * as outboxKept from './20261128020100_outbox_kept';
 import * as publishedVersions from './20261128030000_published_versions';
 import * as testCases from './20261128040000_test_cases';
 import * as testRuns from './20261128050000_test_runs';
+import * as turnTaking from './20261128060000_turn_taking';
 import * as sequenceTurnDetection from './20261128061000_sequence_turn_detection';
 
 // Listed statically so migrations work after bundling. Frozen once landed: add, never edit.
@@ -25,5 +26,6 @@ export const migrations: Record<string, Migration> = {
   '20261128030000_published_versions': publishedVersions,
   '20261128040000_test_cases': testCases,
   '20261128050000_test_runs': testRuns,
+  '20261128060000_turn_taking': turnTaking,
   '20261128061000_sequence_turn_detection': sequenceTurnDetection,
 };

@@ -18,6 +18,7 @@ import { sequencesRoutes } from './features/sequences/routes';
 import { staffRoutes } from './features/staff/routes';
 import { subgroupsRoutes } from './features/subgroups/routes';
 import { testRunsRoutes } from './features/test-runs/routes';
+import { turnTakingRoutes } from './features/turn-taking/routes';
 import { usersRoutes } from './features/users/routes';
 import { webPlugin } from './plugins/web';
 import { realtimeRoutes, type RealtimeOptions } from './realtime/routes';
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps, opts: { webDist?: string; realtime?: Re
     .use(feedbackRoutes(deps))
     .use(staffRoutes(deps))
     .use(testRunsRoutes(deps))
+    .use(turnTakingRoutes(deps))
     .use(realtimeRoutes(deps, opts.realtime))
     .all(
       '/api/*',

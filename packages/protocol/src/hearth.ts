@@ -4,6 +4,7 @@
  */
 import type { RealtimeClientEvent, RealtimeServerEvent, SessionUpdateEvent } from './events';
 import type { ClientSessionSettings, TurnDetection, Voice } from './session';
+import type { HearthTurnTaking } from './turn-taking';
 
 // Our own client -> server control messages.
 
@@ -34,7 +35,8 @@ export type BrowserEvent =
   | HearthSelectModule
   | HearthEndSession
   | HearthSettings
-  | HearthPing;
+  | HearthPing
+  | HearthTurnTaking;
 
 export const BROWSER_EVENT_TYPES = [
   'session.update',
@@ -50,6 +52,7 @@ export const BROWSER_EVENT_TYPES = [
   'hearth.end_session',
   'hearth.settings',
   'hearth.ping',
+  'hearth.turn_taking',
 ] as const satisfies readonly BrowserEvent['type'][];
 
 // Our own server -> client messages.

@@ -347,6 +347,17 @@ describe('totals and rates', () => {
     });
   });
 
+  test('openTurn tells whether the open turn has been answered (the page ties the answer to its item)', () => {
+    const meter = new TurnTakingMeter();
+    expect(meter.openTurn).toBeNull();
+    play(meter, [['commit', 0]]);
+    expect(meter.openTurn).toEqual({ index: 1, answered: false });
+    play(meter, [['audio', 400]]);
+    expect(meter.openTurn).toEqual({ index: 1, answered: true });
+    play(meter, [['silent', 900]]);
+    expect(meter.openTurn).toBeNull();
+  });
+
   test('reset forgets the session', () => {
     const meter = new TurnTakingMeter();
     play(meter, [

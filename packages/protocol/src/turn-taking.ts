@@ -129,6 +129,11 @@ export class TurnTakingMeter {
     return this.close(atMs);
   }
 
+  /** The turn waiting to become final, and whether its answer has started playing (null: none open). */
+  get openTurn(): { index: number; answered: boolean } | null {
+    return this.open ? { index: this.open.index, answered: this.open.firstAudioAtMs !== null } : null;
+  }
+
   get totals(): TurnTakingTotals {
     return { ...this.counted };
   }

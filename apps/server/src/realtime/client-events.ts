@@ -3,6 +3,7 @@ import {
   EAGERNESS_LEVELS,
   TEMPERATURE_MAX,
   TEMPERATURE_MIN,
+  TURN_TAKING_MAX_TURNS,
   VOICES,
   type BrowserEvent,
   type ClientSessionSettings,
@@ -120,8 +121,29 @@ export function checkClientEvent(message: unknown, opts: { staff: boolean }): Cl
       if (reminder !== undefined && typeof reminder !== 'boolean') return reject('hearth.settings reminder must be true or false');
       return { ok: true, event: reminder === undefined ? { type } : { type, reminder } };
     }
+    case 'hearth.turn_taking':
+      return checkTurnTaking(message);
   }
   return reject(`Event type not allowed: ${type}`);
+}
+
+/** A page's cumulative turn-taking totals: whole numbers, each count at most the turns. */
+function checkTurnTaking(message: Json): ClientEventCheck {
+  const { turns, cutOffs, prematureCommits, deadAirs, selfInterruptions } = message;
+  if (!isInt(turns, 0, TURN_TAKING_MAX_TURNS)) return reject('hearth.turn_taking turns must be a whole number');
+  const counts = [cutOffs, prematureCommits, deadAirs, selfInterruptions];
+  if (!counts.every((count) => isInt(count, 0, turns))) return reject('hearth.turn_taking counts must be whole numbers up to turns');
+  return {
+    ok: true,
+    event: {
+      type: 'hearth.turn_taking',
+      turns,
+      cutOffs: cutOffs as number,
+      prematureCommits: prematureCommits as number,
+      deadAirs: deadAirs as number,
+      selfInterruptions: selfInterruptions as number,
+    },
+  };
 }
 
 /** Browsers add user text only: typed messages and the testing page's second-model replies. */

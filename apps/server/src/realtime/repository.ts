@@ -54,3 +54,37 @@ export async function insertVoiceSession(db: DB, row: { id: string; userId: stri
 export async function markVoiceSessionEnded(db: DB, id: string, endedAt: Date): Promise<void> {
   await db.updateTable('voice_sessions').set({ ended_at: endedAt }).where('id', '=', id).where('ended_at', 'is', null).execute();
 }
+
+/** A session's turn-taking totals as its page reported them (issue 23 §4); the sequence is found by its name. */
+export async function insertTurnTakingSession(
+  db: DB,
+  row: {
+    sessionId: string;
+    moduleName: string;
+    version: number;
+    page: string;
+    turnDetection: string;
+    totals: { turns: number; cutOffs: number; prematureCommits: number; deadAirs: number; selfInterruptions: number };
+    endedAt: Date;
+  },
+): Promise<void> {
+  const { totals } = row;
+  await db
+    .insertInto('turn_taking_sessions')
+    .values({
+      session_id: row.sessionId,
+      sequence_id: db.selectFrom('sequences').select('id').where('name', '=', row.moduleName).limit(1),
+      module_name: row.moduleName,
+      version: row.version,
+      page: row.page,
+      turn_detection: row.turnDetection,
+      turns: totals.turns,
+      cut_offs: totals.cutOffs,
+      premature_commits: totals.prematureCommits,
+      dead_airs: totals.deadAirs,
+      self_interruptions: totals.selfInterruptions,
+      ended_at: row.endedAt,
+    })
+    .onConflict((oc) => oc.column('session_id').doNothing())
+    .execute();
+}

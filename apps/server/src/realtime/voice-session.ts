@@ -29,6 +29,7 @@ import { ResponseGate } from './response-gate';
 import { carryOverOf, newResumeToken } from './resume';
 import { sessionPostChat } from './session-post-chat';
 import { SessionTranscript } from './session-transcript';
+import { SessionTurnTaking } from './session-turn-taking';
 import type { ToolHost } from './tool-host';
 import { runTool } from './tool-runner';
 import type { Upstream, UpstreamEvent } from './upstream';
@@ -63,6 +64,7 @@ export class VoiceSession implements ToolHost {
   private ending: Promise<void> | null = null;
   private readonly timer: ReturnType<typeof setTimeout>;
   private readonly transcript = new SessionTranscript();
+  private readonly turnTaking = new SessionTurnTaking();
   private reminder = false;
   private readonly counts = { tools: 0, upstreamEvents: 0 };
   /** Response tracking, so tool results start exactly one new response once the current one is done. */
@@ -135,6 +137,9 @@ export class VoiceSession implements ToolHost {
         return;
       case 'hearth.ping':
         return; // answered by the socket itself (routes.ts)
+      case 'hearth.turn_taking':
+        this.turnTaking.report(event);
+        return;
     }
     if (!this.ready) {
       this.pending.push(event);
@@ -361,6 +366,7 @@ export class VoiceSession implements ToolHost {
     this.onEnded();
     const endedAt = new Date();
     if (this.link.waiting && CARRIED_OVER.has(cause)) this.carryOver();
+    await this.turnTaking.store(this, endedAt);
     // A withdrawn sign-in (revoked, deleted, disabled, signed out) takes nothing more from the conversation.
     const postChat: HearthPostChat = await sessionPostChat(this, {
       endedAt,

@@ -81,4 +81,10 @@ export const TESTING_ENDPOINTS: Endpoint[] = [
     params: ['runId'],
     make: async (f) => ({ path: `/api/test-runs/${await madeRun(f)}/detail` }),
   },
+  {
+    method: 'GET',
+    route: '/api/turn-taking',
+    access: 'admin',
+    make: async () => ({ path: `/api/turn-taking?sequence=${SEQUENCE}` }),
+  },
 ];

@@ -21,8 +21,10 @@ export const promptManagerRoute = createRoute({
   validateSearch: validatePromptManagerSearch,
   loaderDeps: ({ search }) => ({ sequence: search.sequence }),
   // Imported on demand, like the screen: visitors' pages never download staff calls.
-  loader: async ({ deps, abortController }) =>
-    (await import('@/features/prompt-manager/api')).loadPromptManager(deps.sequence, abortController.signal),
+  loader: async ({ deps, abortController, context }) =>
+    (await import('@/features/prompt-manager/api')).loadPromptManager(deps.sequence, abortController.signal, {
+      admin: context.staff.role === 'admin',
+    }),
   // Edits live in the page; leaving and coming back re-reads the server.
   staleTime: 0,
 }).lazy(() =>

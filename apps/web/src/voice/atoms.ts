@@ -3,7 +3,7 @@
 // store that ran the action — never through React state — and meters read them with store.sub.
 // The engine itself (voice/engine.ts) is downloaded on the first connect, so a page shows its controls without it.
 import { atom } from 'jotai'
-import type { BrowserEvent, HearthSession, ServerMessage } from '@hearth/protocol'
+import type { BrowserEvent, HearthSession, ServerMessage, TurnTakingTotals } from '@hearth/protocol'
 import type { LevelMessage } from '@hearth/worklets/messages'
 
 import { NETWORK_ERROR } from '@/lib/http'
@@ -11,6 +11,7 @@ import { createAudioContext } from '@/voice/audio-context'
 import { restartedMessage, VoiceConnectError } from '@/voice/errors'
 import { emptyConversation, formatTranscript, type ConversationItem } from '@/voice/transcript'
 import type { TurnLatency } from '@/voice/turn-latency'
+import type { TurnTakingFlags } from '@/voice/turn-taking-feed'
 import type { ConnectionStatus, DisconnectResult, TurnMode, VoiceSession, VoiceSessionOptions, VoiceStats } from '@/voice/voice-session'
 import type { VadDetection } from '@/voice/voice-session-types'
 
@@ -100,6 +101,8 @@ export type ConnectVoiceOptions = Omit<VoiceSessionOptions, 'listener' | 'turnMo
   onClientEvent?: (event: BrowserEvent) => void
   /** An assistant answer started playing (voice/turn-latency.ts). */
   onTurnLatency?: (latency: TurnLatency) => void
+  /** Turns became final (voice/turn-taking-feed.ts). */
+  onTurnTaking?: (turns: TurnTakingFlags[], totals: TurnTakingTotals) => void
 }
 
 /**
@@ -111,7 +114,8 @@ export const connectVoiceAtom = atom(null, (get, set, options: ConnectVoiceOptio
   if (get(startingBaseAtom) || (running && running.status !== 'disconnected')) {
     return Promise.reject(new Error('A conversation is already running.'))
   }
-  const { onError, onClosed, onRestarted, onServerEvent, onClientEvent, onTurnLatency, openAudio, ...sessionOptions } = options
+  const { onError, onClosed, onRestarted, onServerEvent, onClientEvent, onTurnLatency, onTurnTaking, openAudio, ...sessionOptions } =
+    options
   // Made now, inside the click, while the engine may still be downloading (see voice/audio-context.ts).
   let context: AudioContext | null = null
   let contextError: unknown = null
@@ -211,6 +215,7 @@ export const connectVoiceAtom = atom(null, (get, set, options: ConnectVoiceOptio
           onClientEvent?.(event)
         },
         onTurnLatency,
+        onTurnTaking,
         // While reconnecting the microphone is not heard: its meter rests rather than suggest otherwise.
         onInputLevel: (level) => get(statusBaseAtom) === 'reconnecting' || set(inputLevelBaseAtom, level),
         onOutputLevel: (level) => set(outputLevelBaseAtom, level),

@@ -25,6 +25,7 @@ test('the run summary counts messages, prompts reached and never reached per ver
     mood: { calm: 2 },
     promptsByVersion: { [versionKey('default_Check In', 1)]: ['check_in', 'reflection'] },
     latency: { count: 2, p50Ms: 412.4, p95Ms: 655.6 },
+    turnTaking: { turns: 4, cutOffs: 1, prematureCommits: 0, deadAirs: 2, selfInterruptions: 0 },
     startedAtMs: Date.UTC(2025, 0, 2, 10, 0, 0),
     endedAtMs: Date.UTC(2025, 0, 2, 10, 0, 42),
     endedBy: 'limit',
@@ -46,6 +47,14 @@ test('the run summary counts messages, prompts reached and never reached per ver
     memory: { typed_note: 'fine' },
     mood: { calm: 2 },
     turnLatencyMs: { count: 2, p50: 412, p95: 656 },
+    turnTaking: {
+      turns: 4,
+      cutOffs: 1,
+      prematureCommits: 0,
+      deadAirs: 2,
+      selfInterruptions: 0,
+      rates: { cutOff: 0.25, prematureCommit: 0, deadAir: 0.5, selfInterruption: 0 },
+    },
   })
   expect(summary.path.map((step) => `${step.prompt} via ${step.via}`)).toEqual([
     'check_in via start',

@@ -3,6 +3,8 @@
 import type { ConversationItem } from '@/voice/transcript'
 import type { PromptPathCause, PromptPathStep } from '@/voice/prompt-path'
 import type { ToolCallRecord } from '@/voice/tool-calls'
+import { type TurnTakingRates, type TurnTakingTotals, turnTakingRates } from '@hearth/protocol'
+
 import type { TurnLatencySummary } from '@/voice/turn-latency'
 
 export interface RunSummaryInput {
@@ -14,6 +16,8 @@ export interface RunSummaryInput {
   /** The prompt names of each version visited, keyed by `versionKey(module, version)`; missing when not loaded. */
   promptsByVersion: Record<string, string[]>
   latency: TurnLatencySummary
+  /** The session's turn-taking totals (voice/turn-taking-feed.ts). */
+  turnTaking: TurnTakingTotals
   startedAtMs: number
   endedAtMs: number
   /** Why the run ended: the message limit or the operator. */
@@ -32,6 +36,8 @@ export interface RunSummary {
   memory: Record<string, string>
   mood: Record<string, number>
   turnLatencyMs: { count: number; p50: number | null; p95: number | null }
+  /** Counts and their rates per turn (0..1). */
+  turnTaking: TurnTakingTotals & { rates: TurnTakingRates }
 }
 
 export const versionKey = (module: string, version: number) => `${module}\u0000${version}`
@@ -79,5 +85,6 @@ export function buildRunSummary(input: RunSummaryInput): RunSummary {
     memory: { ...input.memory },
     mood: { ...input.mood },
     turnLatencyMs: { count: input.latency.count, p50: round(input.latency.p50Ms), p95: round(input.latency.p95Ms) },
+    turnTaking: { ...input.turnTaking, rates: turnTakingRates(input.turnTaking) },
   }
 }

@@ -11,6 +11,7 @@ import type { CaptureFrameMessage } from '@hearth/worklets/messages'
 
 import type { OpenVoiceAudio, VoiceAudio, VoiceAudioCallbacks } from '@/voice/audio-engine'
 import type { TurnLatency } from '@/voice/turn-latency'
+import type { TurnTakingFlags } from '@/voice/turn-taking-feed'
 import { type ConnectionStatus, VoiceSession, type VoiceSessionOptions } from '@/voice/voice-session'
 
 export type Socket = ServerWebSocket<{ resume: string | null }>
@@ -194,6 +195,8 @@ export function fakeAudio() {
     },
     /** The playback worklet rendered the item's first sample `agoMs` ago. */
     started: (itemId: string, agoMs = 0) => callbacks?.onItemStarted(itemId, contextTimeIn(-agoMs)),
+    /** The playback worklet played the item out. */
+    ended: (itemId: string, sampleCount = 2400) => callbacks?.onItemEnded(itemId, sampleCount),
     /** What the worklet answers to an interrupt: the item, and when its first silent sample will be rendered. */
     playing: (itemId: string, sampleCount: number, silentAfterMs = 0) => {
       nextInterrupt = { itemId, sampleCount, audioEndMs: Math.floor(sampleCount / 24) }
@@ -212,6 +215,7 @@ export function startSession(relay: FakeRelay, sessions: VoiceSession[], options
   const events: ServerMessage[] = []
   const latencies: TurnLatency[] = []
   const selfInterruptions: number[] = []
+  const turnTaking: TurnTakingFlags[] = []
   const session = new VoiceSession({
     page: 'user',
     socketUrl: `ws://127.0.0.1:${relay.port}/ws?page=user`,
@@ -227,11 +231,12 @@ export function startSession(relay: FakeRelay, sessions: VoiceSession[], options
       onServerEvent: (event) => events.push(event),
       onTurnLatency: (latency) => latencies.push(latency),
       onSelfInterruption: () => selfInterruptions.push(performance.now()),
+      onTurnTaking: (turns) => turnTaking.push(...turns),
     },
     ...options,
   })
   sessions.push(session)
-  return { session, audio, statuses, errors, closed, restarted, events, latencies, selfInterruptions }
+  return { session, audio, statuses, errors, closed, restarted, events, latencies, selfInterruptions, turnTaking }
 }
 
 export async function until(check: () => boolean, timeoutMs = 1000): Promise<void> {

@@ -2,13 +2,14 @@
 // (audio included, collapsed), per-turn latencies, the prompt path and the model's tool calls. The user page
 // never imports this file, so it costs the end user nothing.
 import { atom } from 'jotai'
-import type { ServerMessage } from '@hearth/protocol'
+import { type ServerMessage, type TurnTakingTotals, turnTakingRates } from '@hearth/protocol'
 
 import { connectVoiceAtom, type ConnectVoiceOptions, resetVoiceStateAtom, sendVoiceEventAtom } from '@/voice/atoms'
 import { EventLog } from '@/voice/event-log'
 import { emptyPromptPath, reducePromptPath } from '@/voice/prompt-path'
 import { reduceToolCalls, type ToolCallRecord, toolErrorMessage } from '@/voice/tool-calls'
 import { summarizeTurnLatency, type TurnLatency } from '@/voice/turn-latency'
+import type { TurnTakingFlags } from '@/voice/turn-taking-feed'
 
 /** One log for the page that is open; a new connection starts it afresh. */
 export const staffEventLog = new EventLog()
@@ -17,11 +18,23 @@ const latenciesBaseAtom = atom<TurnLatency[]>([])
 const pathBaseAtom = atom(emptyPromptPath)
 const toolCallsBaseAtom = atom<ToolCallRecord[]>([])
 const startedAtBaseAtom = atom<number | null>(null)
+const turnTakingBaseAtom = atom<TurnTakingFlags[]>([])
+const NO_TURNS: TurnTakingTotals = { turns: 0, cutOffs: 0, prematureCommits: 0, deadAirs: 0, selfInterruptions: 0 }
+const turnTakingTotalsBaseAtom = atom<TurnTakingTotals>(NO_TURNS)
 
 export const turnLatenciesAtom = atom((get) => get(latenciesBaseAtom))
 export const turnLatencyByItemAtom = atom((get) => new Map(get(latenciesBaseAtom).map((latency) => [latency.itemId, latency])))
 /** p50/p95 of the session's turns, as the page shows them. */
 export const turnLatencySummaryAtom = atom((get) => summarizeTurnLatency(get(latenciesBaseAtom)))
+/** Each answered turn's turn-taking flags by the item that answered it (voice/turn-taking-feed.ts). */
+export const turnTakingByItemAtom = atom(
+  (get) => new Map(get(turnTakingBaseAtom).flatMap((turn) => (turn.itemId ? [[turn.itemId, turn] as const] : []))),
+)
+/** The session's turn-taking totals and their rates per turn. */
+export const turnTakingSummaryAtom = atom((get) => {
+  const totals = get(turnTakingTotalsBaseAtom)
+  return { totals, rates: turnTakingRates(totals) }
+})
 export const promptPathAtom = atom((get) => get(pathBaseAtom).steps)
 export const toolCallsAtom = atom((get) => get(toolCallsBaseAtom))
 /** Date.now() of the last connect. */
@@ -33,9 +46,11 @@ export type StaffConnectOptions = ConnectVoiceOptions & {
 }
 
 export const connectStaffVoiceAtom = atom(null, (get, set, options: StaffConnectOptions) => {
-  const { onToolError, onServerEvent, onClientEvent, onTurnLatency, ...rest } = options
+  const { onToolError, onServerEvent, onClientEvent, onTurnLatency, onTurnTaking, ...rest } = options
   staffEventLog.clear()
   set(latenciesBaseAtom, [])
+  set(turnTakingBaseAtom, [])
+  set(turnTakingTotalsBaseAtom, NO_TURNS)
   set(pathBaseAtom, emptyPromptPath)
   set(toolCallsBaseAtom, [])
   set(startedAtBaseAtom, Date.now())
@@ -70,6 +85,11 @@ export const connectStaffVoiceAtom = atom(null, (get, set, options: StaffConnect
       set(latenciesBaseAtom, (latencies) => [...latencies, latency])
       onTurnLatency?.(latency)
     },
+    onTurnTaking: (turns, totals) => {
+      set(turnTakingBaseAtom, (kept) => [...kept, ...turns])
+      set(turnTakingTotalsBaseAtom, totals)
+      onTurnTaking?.(turns, totals)
+    },
   })
 })
 
@@ -83,6 +103,8 @@ export const resetStaffVoiceAtom = atom(null, (_get, set) => {
   set(resetVoiceStateAtom)
   staffEventLog.clear()
   set(latenciesBaseAtom, [])
+  set(turnTakingBaseAtom, [])
+  set(turnTakingTotalsBaseAtom, NO_TURNS)
   set(pathBaseAtom, emptyPromptPath)
   set(toolCallsBaseAtom, [])
   set(startedAtBaseAtom, null)

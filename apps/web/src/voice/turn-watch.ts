@@ -1,10 +1,12 @@
 // What a live session notices about turns as they happen: each turn's latency from its end to the answer's first
-// sample played (voice/turn-latency.ts), and the assistant interrupting itself (voice/self-interruption.ts).
+// sample played (voice/turn-latency.ts), the assistant interrupting itself (voice/self-interruption.ts), and how the
+// turns were taken: cut-offs, premature commits, dead air (voice/turn-taking-feed.ts).
 import { prefixPaddingMs, type ServerMessage, type TurnDetection } from '@hearth/protocol'
 
-import { SelfInterruptionDetector, speechStartedAtMs } from '@/voice/self-interruption'
+import { SelfInterruptionDetector, type SpeechTimeline, speechStartedAtMs } from '@/voice/self-interruption'
 import type { InputPosition } from '@/voice/socket-worker-messages'
 import { type TurnEnd, type TurnLatency, TurnLatencyTracker } from '@/voice/turn-latency'
+import { speechStoppedAtMs, TurnTakingFeed, type TurnTakingReport } from '@/voice/turn-taking-feed'
 import type { VoiceMetrics } from '@/voice/voice-metrics'
 
 export interface TurnWatchHost {
@@ -13,29 +15,48 @@ export interface TurnWatchHost {
   renderedAtMs(contextTimeS: number): number | null
   onTurnLatency(latency: TurnLatency): void
   onSelfInterruption(): void
+  /** Turns became final (voice/turn-taking-feed.ts). */
+  onTurnTaking: TurnTakingReport
 }
 
 export class TurnWatch {
   private readonly turns = new TurnLatencyTracker()
   private readonly selfInterruption = new SelfInterruptionDetector()
+  private readonly taking: TurnTakingFeed
   private turnDetection: TurnDetection | null = null
   private greeted = false
 
-  constructor(private readonly host: TurnWatchHost) {}
+  constructor(private readonly host: TurnWatchHost) {
+    this.taking = new TurnTakingFeed(host.onTurnTaking)
+  }
 
   serverEvent(event: ServerMessage, input?: InputPosition): void {
     switch (event.type) {
       case 'response.output_audio.delta':
         this.turns.audioReceived(event.item_id, performance.now())
         break
-      case 'input_audio_buffer.speech_started':
+      case 'input_audio_buffer.speech_started': {
         this.turns.turnResumed()
-        if (this.selfInterruption.speechStarted(this.speechStartedAtMs(event.audio_start_ms, input))) {
-          this.host.onSelfInterruption()
-        }
+        const atMs = speechStartedAtMs(performance.now(), event.audio_start_ms, prefixPaddingMs(this.turnDetection), timeline(input))
+        const echoes = this.selfInterruption.count
+        const offer = this.selfInterruption.speechStarted(atMs)
+        this.taking.observe({ kind: 'member_speech_started', atMs })
+        if (this.selfInterruption.count > echoes) this.taking.observe({ kind: 'self_interruption', atMs })
+        // Barge-in: the page stops the assistant (voice-session.ts).
+        this.taking.observe({ kind: 'assistant_audio_stopped', atMs: performance.now() })
+        if (offer) this.host.onSelfInterruption()
         break
-      case 'input_audio_buffer.speech_stopped':
+      }
+      case 'input_audio_buffer.speech_stopped': {
         this.turns.turnEnded(performance.now(), 'speech')
+        const silenceMs =
+          this.turnDetection && 'silence_duration_ms' in this.turnDetection ? (this.turnDetection.silence_duration_ms ?? 0) : 0
+        const atMs = speechStoppedAtMs(performance.now(), event.audio_end_ms, silenceMs, timeline(input))
+        this.taking.observe({ kind: 'member_speech_stopped', atMs })
+        break
+      }
+      case 'input_audio_buffer.committed':
+        this.taking.observe({ kind: 'committed', atMs: performance.now() })
         break
       case 'hearth.session':
         // The first one comes just before the server's 'Hi.' (SPEC §4): the greeting answers it.
@@ -46,14 +67,20 @@ export class TurnWatch {
     }
   }
 
-  /** The person's turn ended another way (push-to-talk released, typed text). */
+  /** The person's turn ended another way (push-to-talk released: committed once the relay says so; typed text). */
   turnEnded(cause: TurnEnd): void {
-    this.turns.turnEnded(performance.now(), cause)
+    const nowMs = performance.now()
+    this.turns.turnEnded(nowMs, cause)
+    if (cause === 'push-to-talk') this.taking.observe({ kind: 'member_speech_stopped', atMs: nowMs })
+    if (cause === 'text') this.taking.observe({ kind: 'committed', atMs: nowMs })
   }
 
-  /** The person is talking again (push-to-talk pressed): no answer is pending yet. */
+  /** The person is talking again (push-to-talk pressed): no answer is pending yet, and the assistant stops. */
   turnResumed(): void {
     this.turns.turnResumed()
+    const nowMs = performance.now()
+    this.taking.observe({ kind: 'member_speech_started', atMs: nowMs })
+    this.taking.observe({ kind: 'assistant_audio_stopped', atMs: nowMs })
   }
 
   /** The playback worklet started an item: if it answers the person's turn, that turn's latency is known. */
@@ -62,26 +89,43 @@ export class TurnWatch {
     // The quantum was rendered before its message arrived; an estimate past now is clock error.
     const playedMs = Math.min(nowMs, this.host.renderedAtMs(startedAtS) ?? nowMs)
     this.selfInterruption.playbackStarted(playedMs)
+    this.taking.audioStarted(itemId, playedMs)
     const latency = this.turns.audioPlayed(itemId, playedMs)
     if (!latency) return
     this.host.metrics.turnAnswered(latency.totalMs)
     this.host.onTurnLatency(latency)
   }
 
-  /** A pending turn is forgotten (the connection dropped, or the session ended). */
+  /** The playback worklet played an item out (`sampleCount` samples of it). */
+  assistantEnded(sampleCount: number): void {
+    this.host.metrics.played(sampleCount)
+    this.taking.observe({ kind: 'assistant_audio_stopped', atMs: performance.now() })
+  }
+
+  /** A pending turn is forgotten (the connection dropped); an answered one is final. */
   resetTurns(): void {
     this.turns.reset()
+    this.taking.finish(performance.now())
+  }
+
+  /** The conversation ends: the last answered turn becomes final (and is reported) before the relay is told. */
+  finishTurns(): void {
+    this.taking.finish(performance.now())
+  }
+
+  /** The relay runs a new session under the page (`hearth.resumed` restarted): it counts turns from here. */
+  restarted(): void {
+    this.taking.restarted()
   }
 
   reset(): void {
     this.turns.reset()
     this.selfInterruption.reset()
+    this.taking.reset()
   }
+}
 
-  /** When the person (or the assistant's echo) started speaking, on this page's clock (self-interruption). */
-  private speechStartedAtMs(audioStartMs: number, input?: InputPosition): number {
-    const prefixMs = prefixPaddingMs(this.turnDetection)
-    const timeline = input?.atMs ? { audioMs: input.audioMs, sentAtMs: input.atMs - performance.timeOrigin } : undefined
-    return speechStartedAtMs(performance.now(), audioStartMs, prefixMs, timeline)
-  }
+/** Where the microphone stream stood as a VAD event arrived, on this page's clock. */
+function timeline(input?: InputPosition): SpeechTimeline | undefined {
+  return input?.atMs ? { audioMs: input.audioMs, sentAtMs: input.atMs - performance.timeOrigin } : undefined
 }

@@ -1,11 +1,12 @@
 // The voice session's public types: its statuses, what pages pass in and what they hear back
 // (voice/voice-session.ts implements them; pages and atoms import the types without the engine).
-import type { BrowserEvent, HearthPostChat, SemanticVad, ServerMessage, ServerVad } from '@hearth/protocol'
+import type { BrowserEvent, HearthPostChat, SemanticVad, ServerMessage, ServerVad, TurnTakingTotals } from '@hearth/protocol'
 import type { LevelMessage } from '@hearth/worklets/messages'
 
 import type { OpenVoiceAudio } from '@/voice/audio-engine'
 import type { ResumableSocketOptions } from '@/voice/resumable-socket'
 import type { TurnLatency } from '@/voice/turn-latency'
+import type { TurnTakingFlags } from '@/voice/turn-taking-feed'
 import type { VoiceSocketParams } from '@/voice/ws-url'
 
 /** A detector for voice-activity turns (manual turns are the turn mode, not a detector). */
@@ -25,6 +26,8 @@ export interface VoiceSessionListener {
   onOutputLevel?(level: LevelMessage): void
   /** An assistant item answering the person's turn started playing (per-turn latency, voice/turn-latency.ts). */
   onTurnLatency?(latency: TurnLatency): void
+  /** Turns became final, with the session's totals so far (voice/turn-taking-feed.ts). */
+  onTurnTaking?(turns: TurnTakingFlags[], totals: TurnTakingTotals): void
   /** A server error or an audio failure during the session; the session goes on. */
   onError?(error: Error): void
   /** The session ended without disconnect() (network, time limit, another tab). */

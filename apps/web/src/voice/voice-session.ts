@@ -60,6 +60,10 @@ export class VoiceSession {
     renderedAtMs: (contextTimeS) => this.audio?.renderedAtMs(contextTimeS) ?? null,
     onTurnLatency: (latency) => this.listener.onTurnLatency?.(latency),
     onSelfInterruption: () => this.listener.onSelfInterruption?.(),
+    onTurnTaking: (turns, totals, sinceRestart) => {
+      this.listener.onTurnTaking?.(turns, totals)
+      this.send({ type: 'hearth.turn_taking', ...sinceRestart })
+    },
   })
   private readonly assistant = new AssistantPlayback({
     audio: () => this.audio,
@@ -79,7 +83,7 @@ export class VoiceSession {
       this.listener.onOutputLevel?.(level)
     },
     onItemStarted: (itemId, startedAtS) => this.watch.assistantStarted(itemId, startedAtS),
-    onItemEnded: (_itemId, sampleCount) => this.metrics.played(sampleCount),
+    onItemEnded: (_itemId, sampleCount) => this.watch.assistantEnded(sampleCount),
     onError: (error) => this.listener.onError?.(error),
     onRebuildNeeded: () => void this.rebuildAudio(),
   }
@@ -307,6 +311,7 @@ export class VoiceSession {
     if (event.mode === 'restarted') {
       // A new upstream session: it gets what connect() sent the first one; the old one's items are gone.
       this.assistant.forgetCut()
+      this.watch.restarted()
       this.sendStartSettings()
     } else {
       void this.assistant.afterResume()
@@ -348,6 +353,7 @@ export class VoiceSession {
     } catch {
       // Playback is being closed anyway.
     }
+    this.watch.finishTurns()
 
     const result: DisconnectResult = wasReconnecting
       ? { postChat: null, error: ENDED_WHILE_RECONNECTING }

@@ -65,6 +65,12 @@ export const setRequireTests = (name: string, requireTests: boolean) =>
 export const setSequenceTurnDetection = (name: string, turnDetection: SequenceTurnDetection) =>
   unwrap(client.api['sequence-settings']({ name }).put({ turnDetection }))
 
+/** GET /api/turn-taking?sequence= (admins): turn-taking rates per version of the sequence (issue 23 §4). */
+export const fetchTurnTaking = (sequence: string, options: Signal = {}) =>
+  unwrap(client.api['turn-taking'].get({ query: { sequence }, fetch: { signal: options.signal } }))
+
+export type TurnTakingVersion = Awaited<ReturnType<typeof fetchTurnTaking>>['versions'][number]
+
 // ---- Test cases of a sequence (PRODUCT §10) ----
 
 export const fetchTestCases = (sequence: string, options: Signal = {}) =>
@@ -92,9 +98,10 @@ export function uploadSequence(name: string, file: File) {
 
 /**
  * The prompt manager's loader: the sequence list, the chosen sequence's versions, its publishing status and its
- * test cases (neither for global_prompt.json, which is not published). Failures are kept, not thrown.
+ * test cases (neither for global_prompt.json, which is not published). Failures are kept, not thrown. For admins, the
+ * turn-taking rates too, not waited for: the page shows them loading (a promise the screen awaits).
  */
-export async function loadPromptManager(sequence: string | undefined, signal: AbortSignal) {
+export async function loadPromptManager(sequence: string | undefined, signal: AbortSignal, opts: { admin?: boolean } = {}) {
   const publishable = sequence && !/^global_prompt(\.json)?$/i.test(sequence.trim())
   const [sequences, content, status, testCases] = await Promise.all([
     settle(fetchSequences({ signal })),
@@ -102,10 +109,11 @@ export async function loadPromptManager(sequence: string | undefined, signal: Ab
     publishable ? settle(fetchSequenceStatus(sequence, { signal })) : Promise.resolve(null),
     publishable ? settle(fetchTestCases(sequence, { signal }).then((r) => r.cases)) : Promise.resolve(null),
   ])
-  return { sequences, content, status, testCases }
+  const turnTaking = opts.admin && publishable ? settle(fetchTurnTaking(sequence, { signal }).then((r) => r.versions)) : null
+  return { sequences, content, status, testCases, turnTaking }
 }
 
-type Settled<T> = { ok: true; value: T } | { ok: false; error: string }
+export type Settled<T> = { ok: true; value: T } | { ok: false; error: string }
 
 async function settle<T>(call: Promise<T>): Promise<Settled<T>> {
   try {

@@ -1,5 +1,5 @@
 // The conversation list of the staff pages (SPEC §2): each item with its role, status and text, a latency chip
-// on answered assistant turns, and a delete per item (conversation.item.delete, staff only — PRODUCT §4).
+// and any turn-taking flags on answered assistant turns, and a delete per item (conversation.item.delete, staff only — PRODUCT §4).
 import { memo, useEffect, useRef } from 'react'
 import { useAtomValue } from 'jotai'
 import { Trash2, Wrench } from 'lucide-react'
@@ -9,9 +9,11 @@ import { cn } from '@hearth/ui/lib/utils'
 
 import { conversationItemsAtom } from '@/voice/atoms'
 import { LatencyChip } from '@/voice/components/latency'
-import { turnLatencyByItemAtom } from '@/voice/staff-atoms'
+import { TurnTakingChips } from '@/voice/components/turn-taking'
+import { turnLatencyByItemAtom, turnTakingByItemAtom } from '@/voice/staff-atoms'
 import type { ConversationItem } from '@/voice/transcript'
 import type { TurnLatency } from '@/voice/turn-latency'
+import type { TurnTakingFlags } from '@/voice/turn-taking-feed'
 
 type ConversationPanelProps = {
   /** Deleting needs a live session; without one the buttons are disabled. */
@@ -24,6 +26,7 @@ type ConversationPanelProps = {
 export function ConversationPanel({ canDelete, onDelete, emptyText = 'No conversation yet.', className }: ConversationPanelProps) {
   const items = useAtomValue(conversationItemsAtom)
   const latencies = useAtomValue(turnLatencyByItemAtom)
+  const turnTaking = useAtomValue(turnTakingByItemAtom)
   const scroller = useRef<HTMLDivElement>(null)
   const pinned = useRef(true)
 
@@ -55,6 +58,7 @@ export function ConversationPanel({ canDelete, onDelete, emptyText = 'No convers
                 item={item}
                 number={number}
                 latency={latencies.get(item.id)}
+                turnTaking={turnTaking.get(item.id)}
                 canDelete={canDelete}
                 onDelete={onDelete}
               />
@@ -70,11 +74,12 @@ type RowProps = {
   item: ConversationItem
   number: number
   latency: TurnLatency | undefined
+  turnTaking: TurnTakingFlags | undefined
   canDelete: boolean
   onDelete: (itemId: string) => void
 }
 
-const ConversationRow = memo(function ConversationRow({ item, number, latency, canDelete, onDelete }: RowProps) {
+const ConversationRow = memo(function ConversationRow({ item, number, latency, turnTaking, canDelete, onDelete }: RowProps) {
   const tool = item.type === 'function_call'
   const who = tool
     ? `Tool call ${item.name ?? ''}`.trim()
@@ -99,6 +104,7 @@ const ConversationRow = memo(function ConversationRow({ item, number, latency, c
           {item.status === 'incomplete' && <span className="text-muted-foreground">interrupted</span>}
           {item.truncated && item.status !== 'incomplete' && <span className="text-muted-foreground">cut off</span>}
           {latency && <LatencyChip latency={latency} />}
+          {turnTaking && <TurnTakingChips turn={turnTaking} />}
         </div>
         {tool ? (
           <p className="font-mono text-xs break-words text-muted-foreground">

@@ -12,7 +12,7 @@ import { connectionStatusAtom, conversationItemsAtom, disconnectVoiceAtom, sendV
 import { ClearConversationButton } from '@/voice/components/clear-conversation-button'
 import { ConversationPanel } from '@/voice/components/conversation-panel'
 import { EventLogPanel } from '@/voice/components/event-log-panel'
-import { LatencySummary } from '@/voice/components/latency'
+import { TurnFigures } from '@/voice/components/turn-taking'
 import { LevelPanels } from '@/voice/components/level-panels'
 import { MemoryPanel, MoodPanel } from '@/voice/components/memory-mood-panels'
 import { PromptPathBreadcrumb } from '@/voice/components/prompt-path-breadcrumb'
@@ -120,7 +120,7 @@ export function ConsolePage() {
         onDisconnect={() => void onDisconnect()}
       />
 
-      <Panel title="Prompt path" action={<LatencySummary />}>
+      <Panel title="Prompt path" action={<TurnFigures />}>
         <PromptPathBreadcrumb />
       </Panel>
 

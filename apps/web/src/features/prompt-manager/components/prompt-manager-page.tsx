@@ -17,6 +17,7 @@ import { PromptList } from '@/features/prompt-manager/components/prompt-list'
 import { PublishPanel } from '@/features/prompt-manager/components/publish-panel'
 import { SequenceSelect } from '@/features/prompt-manager/components/sequence-select'
 import { TestCasesPanel } from '@/features/prompt-manager/components/test-cases-panel'
+import { TurnTakingPanel } from '@/features/prompt-manager/components/turn-taking-panel'
 import { UploadDialog } from '@/features/prompt-manager/components/upload-dialog'
 import { VersionSelect } from '@/features/prompt-manager/components/version-select'
 import { displayName, highestVersion, isGlobalSequence, saveBody, versionToText } from '@/features/prompt-manager/editor-text'
@@ -29,7 +30,7 @@ const route = getRouteApi('/_staff/prompt-manager')
 type Dialog = 'rename' | 'create' | 'delete' | 'diff' | null
 
 export function PromptManagerPage() {
-  const { sequences, content, status, testCases } = route.useLoaderData()
+  const { sequences, content, status, testCases, turnTaking } = route.useLoaderData()
   const search = route.useSearch()
   const navigate = route.useNavigate()
   const router = useRouter()
@@ -232,6 +233,8 @@ export function PromptManagerPage() {
           version={shown?.version}
         />
       )}
+
+      {sequence && turnTaking && staff.role === 'admin' && <TurnTakingPanel key={sequence} rates={turnTaking} />}
 
       <PromptDialog
         open={dialog === 'rename'}

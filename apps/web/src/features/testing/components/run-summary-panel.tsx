@@ -5,12 +5,20 @@ import { Badge } from '@hearth/ui/components/badge'
 
 import { CopyButton } from '@/components/copy-button'
 import { Panel } from '@/voice/components/panel'
+import { formatRate } from '@/voice/components/turn-taking'
 import type { RunSummary } from '@/voice/run-summary'
 
 const ENDED_BY: Record<RunSummary['endedBy'], string> = {
   limit: 'the message limit',
   operator: 'Disconnect',
   connection: 'the connection closing',
+}
+
+/** "Turn-taking over 4 turns: cut-offs 0%, premature 25%, dead air 50%, self-interruptions 0%." */
+export function turnTakingSentence(t: RunSummary['turnTaking']): string {
+  if (t.turns === 0) return 'Turn-taking: no turn measured.'
+  const { rates } = t
+  return `Turn-taking over ${t.turns} ${t.turns === 1 ? 'turn' : 'turns'}: cut-offs ${formatRate(rates.cutOff)}, premature ${formatRate(rates.prematureCommit)}, dead air ${formatRate(rates.deadAir)}, self-interruptions ${formatRate(rates.selfInterruption)}.`
 }
 
 export function RunSummaryPanel({ summary }: { summary: RunSummary }) {
@@ -32,6 +40,9 @@ export function RunSummaryPanel({ summary }: { summary: RunSummary }) {
         {summary.durationS} s, ended by {ENDED_BY[summary.endedBy]}. Turn latency p50{' '}
         {summary.turnLatencyMs.p50 === null ? '—' : `${summary.turnLatencyMs.p50} ms`}, p95{' '}
         {summary.turnLatencyMs.p95 === null ? '—' : `${summary.turnLatencyMs.p95} ms`}.
+      </p>
+      <p data-testid="run-turn-taking" className="text-sm text-muted-foreground">
+        {turnTakingSentence(summary.turnTaking)}
       </p>
       <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
         <Fact term="Messages">

@@ -32,7 +32,7 @@ import {
 import { ClearConversationButton } from '@/voice/components/clear-conversation-button'
 import { ConversationPanel } from '@/voice/components/conversation-panel'
 import { EventLogPanel } from '@/voice/components/event-log-panel'
-import { LatencySummary } from '@/voice/components/latency'
+import { TurnFigures } from '@/voice/components/turn-taking'
 import { LevelPanels } from '@/voice/components/level-panels'
 import { MemoryPanel, MoodPanel } from '@/voice/components/memory-mood-panels'
 import { Panel } from '@/voice/components/panel'
@@ -51,6 +51,7 @@ import {
   staffEventLog,
   toolCallsAtom,
   turnLatencySummaryAtom,
+  turnTakingSummaryAtom,
 } from '@/voice/staff-atoms'
 
 const route = getRouteApi('/_staff/testing')
@@ -135,6 +136,7 @@ export function TestingPage() {
         mood: store.get(moodScoresAtom),
         promptsByVersion: latest.current.promptsByVersion,
         latency: store.get(turnLatencySummaryAtom),
+        turnTaking: store.get(turnTakingSummaryAtom).totals,
         startedAtMs: store.get(sessionStartedAtAtom) ?? Date.now(),
         endedAtMs: Date.now(),
         endedBy,
@@ -232,7 +234,7 @@ export function TestingPage() {
         onDisconnect={() => void finishRun('operator')}
       />
 
-      <Panel title="Now" action={<LatencySummary />}>
+      <Panel title="Now" action={<TurnFigures />}>
         <dl className="grid gap-3 text-sm sm:grid-cols-3">
           <div className="grid gap-0.5">
             <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Selected sequence</dt>
