@@ -96,7 +96,11 @@ export interface SequencesTable {
   published_version: ColumnType<number | null, number | null | undefined, number | null>;
   /** Publishing needs a passing test run of the version (PRODUCT §10 gate). */
   require_tests: Generated<boolean>;
+  /** How members' turns end (issue 23); null: the page's server VAD. Same shape as the protocol's SequenceTurnDetection. */
+  turn_detection: ColumnType<StoredTurnDetection | null, StoredTurnDetection | null | undefined, StoredTurnDetection | null>;
 }
+
+export type StoredTurnDetection = { type: 'server_vad' } | { type: 'semantic_vad'; eagerness: 'low' | 'medium' | 'high' | 'auto' };
 
 /** One publish of a sequence version (PRODUCT §10); published_by null: at the migration or by the seed. */
 export interface SequencePublicationsTable {

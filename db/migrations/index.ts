@@ -11,6 +11,7 @@ import * as publishedVersions from './20261128030000_published_versions';
 import * as testCases from './20261128040000_test_cases';
 import * as testRuns from './20261128050000_test_runs';
 import * as turnTaking from './20261128060000_turn_taking';
+import * as sequenceTurnDetection from './20261128061000_sequence_turn_detection';
 
 // Listed statically so migrations work after bundling. Frozen once landed: add, never edit.
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '20261128040000_test_cases': testCases,
   '20261128050000_test_runs': testRuns,
   '20261128060000_turn_taking': turnTaking,
+  '20261128061000_sequence_turn_detection': sequenceTurnDetection,
 };

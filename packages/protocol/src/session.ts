@@ -33,8 +33,39 @@ export interface ServerVad {
   interrupt_response?: boolean;
 }
 
+export const EAGERNESS_LEVELS = ['low', 'medium', 'high', 'auto'] as const;
+export type Eagerness = (typeof EAGERNESS_LEVELS)[number];
+
+/**
+ * GA semantic VAD: the model decides from the words whether the person has finished; `eagerness` is how soon it
+ * answers (OpenAI documents maximum waits of about 8 s, 4 s and 2 s for low, medium/auto and high).
+ */
+export interface SemanticVad {
+  type: 'semantic_vad';
+  eagerness?: Eagerness;
+  create_response?: boolean;
+  interrupt_response?: boolean;
+}
+
 /** null means manual turns (push to talk): the client commits the buffer and asks for a response. */
-export type TurnDetection = ServerVad | null;
+export type TurnDetection = ServerVad | SemanticVad | null;
+
+/** What a sequence stores (PUT /api/sequence-settings/{name}): the kind, and for semantic VAD its eagerness. */
+export type SequenceTurnDetection = { type: 'server_vad' } | { type: 'semantic_vad'; eagerness: Eagerness };
+
+/** The ms of audio before speech that audio_start_ms includes: server VAD's padding; semantic VAD has none to set. */
+export function prefixPaddingMs(turnDetection: TurnDetection | undefined): number {
+  return turnDetection?.type === 'server_vad' ? (turnDetection.prefix_padding_ms ?? 0) : 0;
+}
+
+/**
+ * A session's turn detection from its page's defaults and its sequence's setting: server VAD keeps the page's
+ * threshold, padding and silence; semantic VAD takes only the eagerness.
+ */
+export function sequenceTurnDetection(page: VoicePage, chosen: SequenceTurnDetection | null | undefined): ServerVad | SemanticVad {
+  if (chosen?.type === 'semantic_vad') return { type: 'semantic_vad', eagerness: chosen.eagerness };
+  return defaultTurnDetection(page);
+}
 
 export function defaultTurnDetection(page: VoicePage): ServerVad {
   return {

@@ -89,10 +89,12 @@ const pgClientErrors: Record<string, [number, string]> = {
 };
 
 function validationMessage(error: unknown): string {
-  const e = error as { all?: Array<{ path?: string; summary?: string; message?: string }>; type?: string };
+  const e = error as { all?: Array<{ path?: string; summary?: string; message?: string; schema?: { error?: unknown } }>; type?: string };
   const first = e.all?.[0];
   const where = e.type === 'query' ? 'query' : e.type === 'params' ? 'path' : 'request body';
   if (!first) return `Invalid ${where}`;
+  // A schema that says in words what it accepts (its `error` option) says it better than the validator can.
+  if (typeof first.schema?.error === 'string') return `Invalid ${where}: ${first.schema.error}`;
   const field = first.path ? first.path.replace(/^\//, '').replace(/\//g, '.') : '';
   const what = (first.summary || first.message || 'is invalid').replace(/^Property '[^']*' /, '');
   return field ? `Invalid ${where}: ${field} ${what.replace(/^Expected/, 'expected')}` : `Invalid ${where}: ${what}`;

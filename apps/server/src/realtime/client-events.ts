@@ -1,11 +1,14 @@
 import {
   BROWSER_EVENT_TYPES,
+  EAGERNESS_LEVELS,
   TEMPERATURE_MAX,
   TEMPERATURE_MIN,
   TURN_TAKING_MAX_TURNS,
   VOICES,
   type BrowserEvent,
   type ClientSessionSettings,
+  type Eagerness,
+  type SemanticVad,
   type ServerVad,
   type TurnDetection,
   type Voice,
@@ -183,10 +186,15 @@ function checkSessionUpdate(session: unknown, staff: boolean): ClientEventCheck 
   return { ok: true, event: { type: 'session.update', session: settings } };
 }
 
-/** undefined means invalid; null means manual turns. */
+/**
+ * undefined means invalid; null means manual turns. Both GA kinds are accepted from every page; on the user page
+ * the session puts its own back for any non-null choice (session-config.ts), so members do not pick.
+ */
 export function checkTurnDetection(value: unknown): TurnDetection | undefined {
   if (value === null) return null;
-  if (!isObject(value) || value.type !== 'server_vad') return undefined;
+  if (!isObject(value)) return undefined;
+  if (value.type === 'semantic_vad') return checkSemanticVad(value);
+  if (value.type !== 'server_vad') return undefined;
   const vad: ServerVad = { type: 'server_vad' };
   if (value.threshold !== undefined) {
     if (typeof value.threshold !== 'number' || !(value.threshold >= 0 && value.threshold <= 1)) return undefined;
@@ -197,6 +205,21 @@ export function checkTurnDetection(value: unknown): TurnDetection | undefined {
     if (!isInt(value[field], 0, 10_000)) return undefined;
     vad[field] = value[field] as number;
   }
+  return checkResponseFlags(value, vad);
+}
+
+function checkSemanticVad(value: Json): SemanticVad | undefined {
+  const vad: SemanticVad = { type: 'semantic_vad' };
+  if (value.eagerness !== undefined) {
+    if (!isEagerness(value.eagerness)) return undefined;
+    vad.eagerness = value.eagerness;
+  }
+  return checkResponseFlags(value, vad);
+}
+
+export const isEagerness = (value: unknown): value is Eagerness => (EAGERNESS_LEVELS as readonly unknown[]).includes(value);
+
+function checkResponseFlags<T extends ServerVad | SemanticVad>(value: Json, vad: T): T | undefined {
   for (const field of ['create_response', 'interrupt_response'] as const) {
     if (value[field] === undefined) continue;
     if (typeof value[field] !== 'boolean') return undefined;

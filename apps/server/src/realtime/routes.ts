@@ -235,7 +235,7 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
       id: slot.id,
       deps,
       identity,
-      settings: initialSettings(page, { voice: query.voice, temperature: query.temperature }),
+      settings: initialSettings(page, { voice: query.voice, temperature: query.temperature }, modules.current?.turnDetection),
       modules,
       client: slot,
       createUpstream,

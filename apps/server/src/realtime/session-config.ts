@@ -7,9 +7,13 @@ import {
   VOICES,
   defaultTurnDetection,
   DEFAULT_REASONING_EFFORT,
+  sequenceTurnDetection,
   type ClientSessionSettings,
   type ReasoningEffort,
   type RealtimeSessionConfig,
+  type SemanticVad,
+  type SequenceTurnDetection,
+  type ServerVad,
   type TurnDetection,
   type Voice,
   type VoicePage,
@@ -25,6 +29,8 @@ export interface SessionSettings {
   page: VoicePage;
   voice: Voice;
   turnDetection: TurnDetection;
+  /** What the session started with (the page's defaults and its sequence's setting); members always get it back. */
+  startTurnDetection?: ServerVad | SemanticVad;
   temperature: number;
   /** 'text': answers as text only, no audio out (server-side test runs, PRODUCT §10); default 'audio'. */
   modality?: 'audio' | 'text';
@@ -32,15 +38,23 @@ export interface SessionSettings {
 
 const PCM = { type: 'audio/pcm', rate: SAMPLE_RATE } as const;
 
-/** Page defaults (SPEC §7/§9), with the voice and temperature a staff page asked for in the /ws URL. */
-export function initialSettings(page: VoicePage, requested: { voice?: string | null; temperature?: string | null }): SessionSettings {
+/**
+ * Page defaults (SPEC §7/§9), with the voice and temperature a staff page asked for in the /ws URL and the turn
+ * detection its sequence stores (PUT /api/sequence-settings; server VAD when it stores none).
+ */
+export function initialSettings(
+  page: VoicePage,
+  requested: { voice?: string | null; temperature?: string | null },
+  sequence?: SequenceTurnDetection | null,
+): SessionSettings {
   const staff = page !== 'user';
   const voice = requested.voice && (VOICES as readonly string[]).includes(requested.voice) ? (requested.voice as Voice) : undefined;
   const temperature = Number(requested.temperature);
   return {
     page,
     voice: staff ? (voice ?? STAFF_DEFAULT_VOICE) : USER_PAGE_VOICE,
-    turnDetection: defaultTurnDetection(page),
+    turnDetection: sequenceTurnDetection(page, sequence),
+    startTurnDetection: sequenceTurnDetection(page, sequence),
     temperature: staff && requested.temperature && Number.isFinite(temperature) ? clampTemperature(temperature) : TEMPERATURE_DEFAULT,
   };
 }
@@ -84,12 +98,25 @@ export function composeSession(
   };
 }
 
-/** A page's `session.update` changes what the server remembers of the session (its later updates start from it). */
-export function applySessionUpdate(settings: SessionSettings, update: ClientSessionSettings) {
+/**
+ * A page's `session.update` changes what the server remembers of the session (its later updates start from it);
+ * returns the update to send upstream. Members switch between push-to-talk and voice activity but do not pick the
+ * detector: any detection they send becomes the session's own again.
+ */
+export function applySessionUpdate(settings: SessionSettings, update: ClientSessionSettings): ClientSessionSettings {
   const { audio, temperature } = update;
-  if (audio?.input && 'turn_detection' in audio.input) settings.turnDetection = audio.input.turn_detection ?? null;
+  let applied = update;
+  if (audio?.input && 'turn_detection' in audio.input) {
+    let turnDetection = audio.input.turn_detection ?? null;
+    if (settings.page === 'user' && turnDetection) {
+      turnDetection = { ...(settings.startTurnDetection ?? defaultTurnDetection('user')) };
+      applied = { ...update, audio: { ...audio, input: { ...audio.input, turn_detection: turnDetection } } };
+    }
+    settings.turnDetection = turnDetection;
+  }
   if (audio?.output?.voice) settings.voice = audio.output.voice;
   if (temperature !== undefined) settings.temperature = temperature;
+  return applied;
 }
 
 /** What the page is told of its session (`hearth.session`): provider, module, version, prompt, instructions, voice. */

@@ -160,8 +160,8 @@ export class VoiceSession implements ToolHost {
   private forward(event: Exclude<BrowserEvent, { type: `hearth.${string}` }>) {
     switch (event.type) {
       case 'session.update': {
-        applySessionUpdate(this.settings, event.session);
-        this.sendUpstream({ type: 'session.update', session: { ...event.session, type: 'realtime' } });
+        const session = applySessionUpdate(this.settings, event.session);
+        this.sendUpstream({ type: 'session.update', session: { ...session, type: 'realtime' } });
         return;
       }
       case 'conversation.item.create':

@@ -13,6 +13,7 @@ import { emptyConversation, formatTranscript, type ConversationItem } from '@/vo
 import type { TurnLatency } from '@/voice/turn-latency'
 import type { TurnTakingFlags } from '@/voice/turn-taking-feed'
 import type { ConnectionStatus, DisconnectResult, TurnMode, VoiceSession, VoiceSessionOptions, VoiceStats } from '@/voice/voice-session'
+import type { VadDetection } from '@/voice/voice-session-types'
 
 export type LevelReading = Pick<LevelMessage, 'rms' | 'peak' | 'bars'>
 
@@ -32,6 +33,7 @@ const UNLOGGED = new Set(['response.output_audio.delta', 'input_audio_buffer.app
 
 const statusBaseAtom = atom<ConnectionStatus>('disconnected')
 const turnModeBaseAtom = atom<TurnMode>('server_vad')
+const detectionBaseAtom = atom<VadDetection | null>(null)
 const talkingBaseAtom = atom(false)
 const selfInterruptionBaseAtom = atom(false)
 const conversationBaseAtom = atom(emptyConversation)
@@ -65,6 +67,8 @@ const NOT_STARTED = 'The conversation was stopped before it started.'
 
 export const connectionStatusAtom = atom((get) => get(statusBaseAtom))
 export const turnModeAtom = atom((get) => get(turnModeBaseAtom))
+/** The staff page's pick of detector for voice-activity turns; null: the session's own (its sequence's). */
+export const detectionAtom = atom((get) => get(detectionBaseAtom))
 /** The assistant kept interrupting itself this session (its voice reaches the microphone): offer push-to-talk. */
 export const selfInterruptionAtom = atom((get) => get(selfInterruptionBaseAtom))
 /** Push-to-talk is held. */
@@ -195,6 +199,7 @@ export const connectVoiceAtom = atom(null, (get, set, options: ConnectVoiceOptio
           return failed ? Promise.reject(failed) : engine.openVoiceAudio(callbacks, timeoutMs)
         }),
       turnMode: get(turnModeBaseAtom),
+      detection: get(detectionBaseAtom) ?? undefined,
       listener: {
         onStatus: (status) => {
           set(statusBaseAtom, status)
@@ -259,6 +264,12 @@ export const setTurnModeAtom = atom(null, async (get, set, mode: TurnMode) => {
   set(turnModeBaseAtom, mode)
   set(talkingBaseAtom, false)
   await get(sessionBaseAtom)?.setTurnMode(mode)
+})
+
+/** Staff pages: server or semantic VAD (and its eagerness), sent to a live session at once, else at connect. */
+export const setDetectionAtom = atom(null, (get, set, detection: VadDetection) => {
+  set(detectionBaseAtom, detection)
+  get(sessionBaseAtom)?.setDetection(detection)
 })
 
 /** Push-to-talk: true while the button is held (manual turn mode). */

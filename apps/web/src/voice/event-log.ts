@@ -2,7 +2,14 @@
 // collapses into one row with a count and its first and last time, so a spoken answer is a handful of rows
 // rather than hundreds. Adding an event is a map lookup and a few field writes; nothing renders here.
 // Subscribers are told synchronously and are expected to batch (see components/event-log-panel.tsx).
-import type { BrowserEvent, ClientSessionSettings, ConversationItem, RealtimeSessionConfig, ServerMessage } from '@hearth/protocol'
+import type {
+  BrowserEvent,
+  ClientSessionSettings,
+  ConversationItem,
+  RealtimeSessionConfig,
+  ServerMessage,
+  TurnDetection,
+} from '@hearth/protocol'
 
 export type EventDirection = 'server' | 'client'
 
@@ -228,13 +235,19 @@ function itemSummary(item: ConversationItem): string {
   return `${item.id ?? ''} · ${item.role}${phase}${item.status ? ` · ${item.status}` : ''}${text ? ` · ${text}` : ''}`
 }
 
+function turnDetectionSummary(turnDetection: TurnDetection | undefined): string {
+  if (!turnDetection) return 'manual turns'
+  if (turnDetection.type === 'semantic_vad') return `semantic VAD, eagerness ${turnDetection.eagerness ?? 'auto'}`
+  return `VAD, silence ${turnDetection.silence_duration_ms ?? '?'} ms`
+}
+
 function sessionSummary(session: ClientSessionSettings | RealtimeSessionConfig): string {
   const parts: string[] = []
   const voice = session.audio?.output?.voice
   if (voice) parts.push(`voice ${voice}`)
   const input = session.audio?.input
   if (input && 'turn_detection' in input) {
-    parts.push(input.turn_detection ? `VAD, silence ${input.turn_detection.silence_duration_ms ?? '?'} ms` : 'manual turns')
+    parts.push(turnDetectionSummary(input.turn_detection))
   }
   if (typeof session.temperature === 'number') parts.push(`temperature ${session.temperature}`)
   if ('instructions' in session && typeof session.instructions === 'string') {

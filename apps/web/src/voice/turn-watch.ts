@@ -1,7 +1,7 @@
 // What a live session notices about turns as they happen: each turn's latency from its end to the answer's first
 // sample played (voice/turn-latency.ts), the assistant interrupting itself (voice/self-interruption.ts), and how the
 // turns were taken: cut-offs, premature commits, dead air (voice/turn-taking-feed.ts).
-import type { ServerMessage, TurnDetection } from '@hearth/protocol'
+import { prefixPaddingMs, type ServerMessage, type TurnDetection } from '@hearth/protocol'
 
 import { SelfInterruptionDetector, type SpeechTimeline, speechStartedAtMs } from '@/voice/self-interruption'
 import type { InputPosition } from '@/voice/socket-worker-messages'
@@ -37,7 +37,7 @@ export class TurnWatch {
         break
       case 'input_audio_buffer.speech_started': {
         this.turns.turnResumed()
-        const atMs = speechStartedAtMs(performance.now(), event.audio_start_ms, this.turnDetection?.prefix_padding_ms ?? 0, timeline(input))
+        const atMs = speechStartedAtMs(performance.now(), event.audio_start_ms, prefixPaddingMs(this.turnDetection), timeline(input))
         const echoes = this.selfInterruption.count
         const offer = this.selfInterruption.speechStarted(atMs)
         this.taking.observe({ kind: 'member_speech_started', atMs })

@@ -1,6 +1,6 @@
 // The voice session's public types: its statuses, what pages pass in and what they hear back
 // (voice/voice-session.ts implements them; pages and atoms import the types without the engine).
-import type { BrowserEvent, HearthPostChat, ServerMessage, TurnTakingTotals } from '@hearth/protocol'
+import type { BrowserEvent, HearthPostChat, SemanticVad, ServerMessage, ServerVad, TurnTakingTotals } from '@hearth/protocol'
 import type { LevelMessage } from '@hearth/worklets/messages'
 
 import type { OpenVoiceAudio } from '@/voice/audio-engine'
@@ -8,6 +8,9 @@ import type { ResumableSocketOptions } from '@/voice/resumable-socket'
 import type { TurnLatency } from '@/voice/turn-latency'
 import type { TurnTakingFlags } from '@/voice/turn-taking-feed'
 import type { VoiceSocketParams } from '@/voice/ws-url'
+
+/** A detector for voice-activity turns (manual turns are the turn mode, not a detector). */
+export type VadDetection = ServerVad | SemanticVad
 
 /** 'reconnecting': the socket dropped and the conversation waits for it to resume (voice/resumable-socket.ts). */
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'reconnecting' | 'disconnecting'
@@ -44,6 +47,8 @@ export interface VoiceSessionListener {
 export interface VoiceSessionOptions extends VoiceSocketParams {
   listener: VoiceSessionListener
   turnMode?: TurnMode
+  /** Staff pages' pick of detector for voice-activity turns (voice/turn-detection.ts); unset: the session's own. */
+  detection?: VadDetection
   /** Sent as hearth.settings as soon as the session starts. */
   settings?: { reminder?: boolean }
   /** Defaults to /ws on this page's origin. */

@@ -24,6 +24,7 @@ import { type InputPosition, SOCKET_WORKER_URL } from '@/voice/socket-worker-mes
 import { TurnWatch } from '@/voice/turn-watch'
 import { type AudioFigures, audioFiguresOf, VoiceMetrics, type VoiceStats } from '@/voice/voice-metrics'
 import type { ConnectionStatus, DisconnectResult, TurnMode, VoiceSessionListener, VoiceSessionOptions } from '@/voice/voice-session-types'
+import type { VadDetection } from '@/voice/voice-session-types'
 import { voiceSocketUrl } from '@/voice/ws-url'
 
 export type { VoiceStats } from '@/voice/voice-metrics'
@@ -40,6 +41,7 @@ export class VoiceSession {
   private readonly waiters = new EventWaiters<ServerMessage>()
   private statusValue: ConnectionStatus = 'disconnected'
   private turnModeValue: TurnMode
+  private detection: VadDetection | null
   private audio: VoiceAudio | null = null
   /** The /ws connection (its socket lives in a worker: the capture worklet's frames go straight to it). */
   private connection: ResumableSocket | null = null
@@ -94,6 +96,7 @@ export class VoiceSession {
     this.listener = options.listener
     this.timeoutMs = options.timeoutMs ?? EVENT_TIMEOUT_MS
     this.turnModeValue = options.turnMode ?? 'server_vad'
+    this.detection = options.detection ?? null
   }
 
   get status(): ConnectionStatus {
@@ -166,6 +169,12 @@ export class VoiceSession {
     if (!this.live()) return
     this.sendTurnDetection(mode === 'manual' ? null : this.serverVad())
     await this.audio?.capture.setMuted(mode === 'manual' || this.micMuted)
+  }
+
+  /** Staff pages: the detector voice-activity turns use, sent at once unless turns are manual. */
+  setDetection(detection: VadDetection): void {
+    this.detection = detection
+    if (this.turnModeValue !== 'manual' && this.live()) this.sendTurnDetection(detection)
   }
 
   /** Push-to-talk pressed: the assistant stops, a fresh input buffer starts recording. */
@@ -385,10 +394,11 @@ export class VoiceSession {
     const { settings } = this.options
     if (settings?.reminder !== undefined) this.send({ type: 'hearth.settings', reminder: settings.reminder })
     if (this.turnModeValue === 'manual') this.sendTurnDetection(null)
+    else if (this.detection) this.sendTurnDetection(this.detection)
   }
 
   private serverVad(): TurnDetection {
-    return this.sessionInfo?.turnDetection ?? defaultTurnDetection(this.options.page)
+    return this.detection ?? this.sessionInfo?.turnDetection ?? defaultTurnDetection(this.options.page)
   }
 
   private sendTurnDetection(turnDetection: TurnDetection): void {

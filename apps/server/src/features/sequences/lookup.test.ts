@@ -118,6 +118,7 @@ describe('reading modules from the database', () => {
       versions: [1, 2],
       modulePrompt: 'Apple v2',
       prompts: [{ ...welcome, name: 'two' }],
+      turnDetection: null,
     });
   });
 

@@ -1,5 +1,5 @@
 import type { DB } from '@hearth/db/client';
-import type { SequentialPrompt } from '@hearth/db/schema';
+import type { SequentialPrompt, StoredTurnDetection } from '@hearth/db/schema';
 import { Invalid } from '../../errors';
 
 /**
@@ -37,7 +37,7 @@ export function compareNames(a: string, b: string): number {
 export async function findSequence(db: DB, name: string) {
   const base = sequenceBaseName(name);
   if (!base) return undefined;
-  const columns = ['id', 'name', 'is_global', 'archived', 'published_version'] as const;
+  const columns = ['id', 'name', 'is_global', 'archived', 'published_version', 'turn_detection'] as const;
   const exact = await db.selectFrom('sequences').select(columns).where('name', '=', base).executeTakeFirst();
   if (exact) return exact;
   const rows = await db
@@ -105,6 +105,8 @@ export interface ModuleVersion {
   modulePrompt: string;
   /** The version's prompts without the archived ones, in their stored order. */
   prompts: SequentialPrompt[];
+  /** The sequence's turn detection (PUT /api/sequence-settings); null: the page's server VAD. */
+  turnDetection: StoredTurnDetection | null;
 }
 
 /**
@@ -141,6 +143,7 @@ export async function loadModuleVersion(
     versions: opts.published ? [chosen.version] : rows.map((r) => r.version),
     modulePrompt: chosen.module_prompt,
     prompts: activePrompts(chosen.sequential_prompts),
+    turnDetection: sequence.turn_detection ?? null,
   };
 }
 

@@ -75,12 +75,28 @@ export const publicationsAnswer = t.Object({
     t.Object({ version: t.Number(), publishedAt: t.String(), publishedBy: t.Nullable(t.String()), forced: t.Boolean() }),
   ),
 });
-export const settingsBody = t.Object({ requireTests: t.Boolean() });
-export const settingsAnswer = t.Object({ requireTests: t.Boolean() });
+/** Issue 23: how members' turns end; semantic VAD needs its eagerness. */
+export const turnDetectionSetting = t.Union(
+  [
+    t.Object({ type: t.Literal('server_vad') }, { additionalProperties: false }),
+    t.Object(
+      { type: t.Literal('semantic_vad'), eagerness: t.UnionEnum(['low', 'medium', 'high', 'auto']) },
+      { additionalProperties: false },
+    ),
+  ],
+  {
+    error: 'turnDetection must be { "type": "server_vad" } or { "type": "semantic_vad", "eagerness": "low" | "medium" | "high" | "auto" }',
+  },
+);
+/** PRODUCT §10's `{ requireTests }`, plus (issue 23) an optional turnDetection; either may come alone. */
+export const settingsBody = t.Object({ requireTests: t.Optional(t.Boolean()), turnDetection: t.Optional(turnDetectionSetting) });
+/** `turnDetection` null: the page's server VAD (nothing chosen yet). */
+export const settingsAnswer = t.Object({ requireTests: t.Boolean(), turnDetection: t.Nullable(turnDetectionSetting) });
 /** `publishedAt`/`publishedBy`: this version's latest publish (publishedBy null: at the migration). */
 export const sequenceStatusAnswer = t.Object({
   published: t.Nullable(t.Number()),
   requireTests: t.Boolean(),
+  turnDetection: t.Nullable(turnDetectionSetting),
   versions: t.Array(
     t.Object({
       version: t.Number(),

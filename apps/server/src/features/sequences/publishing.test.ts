@@ -39,6 +39,7 @@ describe('publishing a sequence', () => {
     expect(await status('Morning Walk.json')).toEqual({
       published: null,
       requireTests: false,
+      turnDetection: null,
       versions: [{ version: 1, publishedAt: null, publishedBy: null, lastRun: null }],
     });
     expect((await ctx.request('GET', '/api/get-sequences', { cookie: operator })).body).toContain('Morning Walk.json');

@@ -1,4 +1,5 @@
 import type { DB } from '@hearth/db/client';
+import type { StoredTurnDetection } from '@hearth/db/schema';
 import type { StaffIdentity } from '../../plugins/auth';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../errors';
 import { currentCases, latestDoneRunsByVersion } from '../test-runs/lookup';
@@ -77,6 +78,7 @@ export async function getSequenceStatus(db: DB, name: string) {
   return {
     published: state.published_version,
     requireTests: state.require_tests,
+    turnDetection: state.turn_detection ?? null,
     versions: versions.map((v) => {
       const p = last.get(v.version);
       const run = runs.get(v.version);
@@ -104,8 +106,12 @@ export async function listSequencePublications(db: DB, name: string) {
   };
 }
 
-export async function setSequenceSettings(db: DB, name: string, requireTests: boolean) {
+/** PRODUCT §10's gate and (issue 23) the members' turn detection; a body may set either or both. */
+export async function setSequenceSettings(db: DB, name: string, settings: { requireTests?: boolean; turnDetection?: StoredTurnDetection }) {
+  if (settings.requireTests === undefined && settings.turnDetection === undefined) {
+    throw new Invalid('Send requireTests, turnDetection or both');
+  }
   const sequence = await moduleSequence(db, name);
-  await repo.setRequireTests(db, sequence.id, requireTests);
-  return { requireTests };
+  const row = await repo.setSettings(db, sequence.id, settings);
+  return { requireTests: row.require_tests, turnDetection: row.turn_detection ?? null };
 }

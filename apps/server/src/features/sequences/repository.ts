@@ -1,5 +1,6 @@
 import type { DB } from '@hearth/db/client';
 import { jsonb } from '@hearth/db/json';
+import type { StoredTurnDetection } from '@hearth/db/schema';
 import type { NumberedVersion } from './content';
 
 export const listSequences = (db: DB, includeArchived: boolean) =>
@@ -104,7 +105,11 @@ function versionValues(sequenceId: number, v: NumberedVersion) {
 // ---- Publishing (PRODUCT §10) ----
 
 export const publishingState = (db: DB, sequenceId: number) =>
-  db.selectFrom('sequences').select(['published_version', 'require_tests']).where('id', '=', sequenceId).executeTakeFirstOrThrow();
+  db
+    .selectFrom('sequences')
+    .select(['published_version', 'require_tests', 'turn_detection'])
+    .where('id', '=', sequenceId)
+    .executeTakeFirstOrThrow();
 
 /** Makes `version` the one members get and keeps the history row; the caller holds the sequence's lock. */
 export async function publishVersion(db: DB, sequenceId: number, version: number, publishedBy: string, forced: boolean) {
@@ -121,5 +126,14 @@ export const listPublications = (db: DB, sequenceId: number) =>
     .orderBy('id')
     .execute();
 
-export const setRequireTests = (db: DB, sequenceId: number, requireTests: boolean) =>
-  db.updateTable('sequences').set({ require_tests: requireTests }).where('id', '=', sequenceId).execute();
+/** Sets what the body names and answers the settings as they then are. */
+export const setSettings = (db: DB, sequenceId: number, settings: { requireTests?: boolean; turnDetection?: StoredTurnDetection }) =>
+  db
+    .updateTable('sequences')
+    .set({
+      ...(settings.requireTests === undefined ? {} : { require_tests: settings.requireTests }),
+      ...(settings.turnDetection === undefined ? {} : { turn_detection: jsonb(settings.turnDetection) }),
+    })
+    .where('id', '=', sequenceId)
+    .returning(['require_tests', 'turn_detection'])
+    .executeTakeFirstOrThrow();

@@ -99,7 +99,7 @@ export const sequencesRoutes = (deps: AppDeps) =>
       response: { 200: publicationsAnswer, ...errorResponses },
     })
     // Admins only: the gate is what lets an admin hold operators' publishes back.
-    .put('/sequence-settings/:name', ({ params, body }) => publishing.setSequenceSettings(deps.db, params.name, body.requireTests), {
+    .put('/sequence-settings/:name', ({ params, body }) => publishing.setSequenceSettings(deps.db, params.name, body), {
       auth: 'admin',
       params: sequenceParams,
       body: settingsBody,

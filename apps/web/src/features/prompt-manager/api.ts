@@ -1,4 +1,6 @@
 // The sequence (module) calls of SPEC §7 that the prompt manager makes.
+import type { SequenceTurnDetection } from '@hearth/protocol'
+
 import { client, isApiError, postForm, unwrap } from '@/lib/api'
 
 type Signal = { signal?: AbortSignal }
@@ -58,6 +60,10 @@ export const startTestRun = (sequence: string, version: number) => unwrap(client
 /** PUT /api/sequence-settings/{name} (admins): whether publishing needs a passing test run (PRODUCT §10's gate). */
 export const setRequireTests = (name: string, requireTests: boolean) =>
   unwrap(client.api['sequence-settings']({ name }).put({ requireTests }))
+
+/** PUT /api/sequence-settings/{name} (admins): how members' turns end in this sequence (issue 23). */
+export const setSequenceTurnDetection = (name: string, turnDetection: SequenceTurnDetection) =>
+  unwrap(client.api['sequence-settings']({ name }).put({ turnDetection }))
 
 /** GET /api/turn-taking?sequence= (admins): turn-taking rates per version of the sequence (issue 23 §4). */
 export const fetchTurnTaking = (sequence: string, options: Signal = {}) =>

@@ -10,7 +10,7 @@ import {
   type ReasoningEffort,
   type RealtimeClientEvent,
   type RealtimeSessionConfig,
-  type ServerVad,
+  type TurnDetection,
   type Voice,
 } from '@hearth/protocol';
 import type { Upstream, UpstreamEvent, UpstreamHandlers } from '../../upstream';
@@ -21,7 +21,7 @@ import { promptFromInstructions, replyLine, speechPlaceholder } from './replies'
 import { createRng, type Rng } from './speech-synth';
 import { SpokenAnswer } from './spoken-answer';
 import { turnToolCalls, type ToolCall } from './turn-tools';
-import { EnergyVad } from './vad';
+import { EnergyVad, vadSettingsOf } from './vad';
 import { writtenAnswer } from './written-answer';
 
 /**
@@ -65,7 +65,7 @@ class LocalUpstream implements Upstream {
   private readonly thinkMs: number;
   private instructions = '';
   private toolNames = new Set<string>();
-  private turnDetection: ServerVad | null = { type: 'server_vad', threshold: 0.5, prefix_padding_ms: 300, silence_duration_ms: 500 };
+  private turnDetection: TurnDetection = { type: 'server_vad', threshold: 0.5, prefix_padding_ms: 300, silence_duration_ms: 500 };
   voice: Voice = STAFF_DEFAULT_VOICE;
   private temperature = TEMPERATURE_DEFAULT;
   /** `reasoning.effort` of the session; null until one is set (then it answers as the older models do). */
@@ -156,11 +156,7 @@ class LocalUpstream implements Upstream {
   }
 
   private vadSettings() {
-    return {
-      threshold: this.turnDetection?.threshold ?? 0.5,
-      prefixPaddingMs: this.turnDetection?.prefix_padding_ms ?? 300,
-      silenceDurationMs: this.turnDetection?.silence_duration_ms ?? 500,
-    };
+    return vadSettingsOf(this.turnDetection);
   }
 
   private sessionView(): RealtimeSessionConfig {

@@ -1,16 +1,21 @@
-import { FRAME_MS, FRAME_SAMPLES } from '@hearth/protocol';
+import { FRAME_MS, FRAME_SAMPLES, type Eagerness, type TurnDetection } from '@hearth/protocol';
+import { contourOf, endOfTurnWaitMs, VoicedLevels } from './semantic-vad';
 
 /**
  * Energy-based voice-activity detection for the local provider, over 20 ms frames of 24 kHz PCM16. A frame
  * counts as speech when its RMS level reaches the threshold; speech starts at the first such frame and stops
  * once `silenceDurationMs` of frames below it have passed. Times are milliseconds of audio since the session's
  * first sample, as in the GA events (audio_start_ms includes prefix padding, audio_end_ms the silence).
+ * With `eagerness` set (semantic VAD) the silence that ends a turn is not fixed: semantic-vad.ts picks it from the
+ * energy contour before each pause, once, when the pause begins.
  */
 export interface VadSettings {
   /** 0..1 as in GA server_vad; mapped linearly onto QUIETEST_DBFS..LOUDEST_DBFS. */
   threshold: number;
   prefixPaddingMs: number;
   silenceDurationMs: number;
+  /** Semantic VAD (semantic-vad.ts): the wait after a pause follows the contour; silenceDurationMs is unused. */
+  eagerness?: Eagerness;
 }
 
 export type VadEvent =
@@ -37,6 +42,18 @@ export function rmsDbfs(samples: Int16Array, start = 0, end = samples.length): n
   return count > 0 ? 10 * Math.log10(sum / count) : -Infinity;
 }
 
+/** GA settings onto the detector's: semantic VAD has no threshold or padding to set, so it keeps the defaults. */
+export function vadSettingsOf(turnDetection: TurnDetection | undefined): VadSettings {
+  if (turnDetection?.type === 'semantic_vad') {
+    return { threshold: 0.5, prefixPaddingMs: 0, silenceDurationMs: 0, eagerness: turnDetection.eagerness ?? 'auto' };
+  }
+  return {
+    threshold: turnDetection?.threshold ?? 0.5,
+    prefixPaddingMs: turnDetection?.prefix_padding_ms ?? 300,
+    silenceDurationMs: turnDetection?.silence_duration_ms ?? 500,
+  };
+}
+
 export class EnergyVad {
   private thresholdDbfs: number;
   private settings: VadSettings;
@@ -47,6 +64,9 @@ export class EnergyVad {
   private speaking = false;
   private speechStartMs = 0;
   private lastVoicedEndMs = 0;
+  /** The silence that ends the current pause's turn, decided when the pause began. */
+  private pauseWaitMs = 0;
+  private readonly levels = new VoicedLevels();
   /** audio_start_ms never reaches back before the last commit or clear. */
   private floorMs = 0;
 
@@ -58,6 +78,7 @@ export class EnergyVad {
   configure(settings: VadSettings) {
     this.settings = settings;
     this.thresholdDbfs = thresholdToDbfs(settings.threshold);
+    if (this.speaking && this.processedMs > this.lastVoicedEndMs) this.pauseWaitMs = this.waitMs();
   }
 
   get inSpeech(): boolean {
@@ -73,6 +94,7 @@ export class EnergyVad {
   resetFloor(ms: number) {
     this.floorMs = ms;
     this.speaking = false;
+    this.levels.reset();
   }
 
   /** Feeds samples (any length); returns what happened in the frames they completed. */
@@ -86,34 +108,45 @@ export class EnergyVad {
       offset += take;
       if (this.frameFill === FRAME_SAMPLES) {
         this.frameFill = 0;
-        const event = this.onFrame(rmsDbfs(this.frame) >= this.thresholdDbfs);
+        const dbfs = rmsDbfs(this.frame);
+        const event = this.onFrame(dbfs >= this.thresholdDbfs, dbfs);
         if (event) events.push(event);
       }
     }
     return events;
   }
 
-  private onFrame(voiced: boolean): VadEvent | null {
+  private onFrame(voiced: boolean, dbfs: number): VadEvent | null {
     const startMs = this.framesDone * FRAME_MS;
     this.framesDone++;
     const endMs = startMs + FRAME_MS;
     if (voiced) {
       this.lastVoicedEndMs = endMs;
+      this.levels.push(dbfs);
       if (this.speaking) return null;
       this.speaking = true;
       this.speechStartMs = startMs;
       const audioStartMs = Math.max(this.floorMs, startMs - this.settings.prefixPaddingMs);
       return { type: 'speech_started', audioStartMs, speechStartMs: startMs };
     }
-    if (!this.speaking || endMs - this.lastVoicedEndMs < this.settings.silenceDurationMs) return null;
+    if (!this.speaking) return null;
+    // The first quiet frame after speech: how long this pause must last to end the turn.
+    if (startMs === this.lastVoicedEndMs) this.pauseWaitMs = this.waitMs();
+    if (endMs - this.lastVoicedEndMs < this.pauseWaitMs) return null;
     this.speaking = false;
+    this.levels.reset();
     // The turn is committed up to here; the next one's padding cannot reach back into it.
-    this.floorMs = this.lastVoicedEndMs + this.settings.silenceDurationMs;
+    this.floorMs = this.lastVoicedEndMs + this.pauseWaitMs;
     return {
       type: 'speech_stopped',
       audioEndMs: this.floorMs,
       speechStartMs: this.speechStartMs,
       speechEndMs: this.lastVoicedEndMs,
     };
+  }
+
+  private waitMs(): number {
+    const { eagerness, silenceDurationMs } = this.settings;
+    return eagerness ? endOfTurnWaitMs(contourOf(this.levels), eagerness) : silenceDurationMs;
   }
 }

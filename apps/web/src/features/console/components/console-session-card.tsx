@@ -1,5 +1,5 @@
 // The console's settings and actions (SPEC §2): voice, temperature, sequence and version; Connect/Disconnect,
-// turn mode, push-to-talk, View active prompt, Edit prompts and Copy conversation.
+// turn mode and turn detection, push-to-talk, View active prompt, Edit prompts and Copy conversation.
 import { Link } from '@tanstack/react-router'
 import { useAtomValue, useStore } from 'jotai'
 import { LoaderCircle, Pencil, Phone, PhoneOff } from 'lucide-react'
@@ -12,6 +12,7 @@ import { PushToTalkButton } from '@/voice/components/push-to-talk-button'
 import { TurnModeToggle } from '@/features/console/components/turn-mode-toggle'
 import { connectionStatusAtom, conversationItemsAtom, turnModeAtom } from '@/voice/atoms'
 import { ActivePromptDialog } from '@/voice/components/active-prompt-dialog'
+import { TurnDetectionSelect } from '@/voice/components/turn-detection-select'
 import type { ModuleChoice } from '@/voice/components/use-module-choice'
 import { SequenceSelect, TemperatureControl, VersionSelect, VoiceSelect } from '@/voice/components/voice-settings'
 import { formatTranscript } from '@/voice/transcript'
@@ -79,6 +80,7 @@ export function ConsoleSessionCard(props: ConsoleSessionCardProps) {
           </Button>
         )}
         <TurnModeToggle disabled={busy} />
+        <TurnDetectionSelect page="console" disabled={busy} />
         <PushToTalkButton enabled={connected && turnMode === 'manual'} />
         <div className="flex flex-wrap gap-2 lg:ml-auto">
           <ActivePromptDialog />

@@ -10,6 +10,7 @@ import { Switch } from '@hearth/ui/components/switch'
 
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { gateFailing, publishSequence, setRequireTests, type SequenceStatus } from '@/features/prompt-manager/api'
+import { TurnDetectionSetting } from '@/features/prompt-manager/components/turn-detection-setting'
 import { PublishedBadge } from '@/features/prompt-manager/components/version-select'
 import { errorMessage } from '@/lib/api'
 import { formatDateTime } from '@/lib/dates'
@@ -109,6 +110,7 @@ export function PublishPanel({ sequence, title, version, status, dirty, isAdmin 
         </div>
       )}
       {isAdmin && <RequireTestsSwitch sequence={sequence} requireTests={status.requireTests} />}
+      <TurnDetectionSetting sequence={sequence} turnDetection={status.turnDetection} isAdmin={isAdmin} />
       {status.versions.some((v) => v.lastRun) && (
         <details className="text-sm">
           <summary className="cursor-pointer text-muted-foreground">Test runs by version</summary>

@@ -17,6 +17,7 @@ import { SystemPromptButton } from '@/features/testing/components/system-prompt-
 import { connectionStatusAtom, conversationItemsAtom } from '@/voice/atoms'
 import { ActivePromptDialog } from '@/voice/components/active-prompt-dialog'
 import type { ModuleChoice } from '@/voice/components/use-module-choice'
+import { TurnDetectionSelect } from '@/voice/components/turn-detection-select'
 import { SequenceSelect, TemperatureControl, VersionSelect, VoiceSelect } from '@/voice/components/voice-settings'
 import { formatTranscript } from '@/voice/transcript'
 
@@ -87,6 +88,9 @@ export function TestingSettingsCard(props: TestingSettingsCardProps) {
             <span className="text-sm">{props.micOn ? 'On' : 'Off'}</span>
           </div>
           <p className="text-xs text-muted-foreground">Off: the two models talk without your voice cutting in.</p>
+        </div>
+        <div className="sm:col-span-2">
+          <TurnDetectionSelect page="testing" disabled={busy} />
         </div>
       </div>
 
