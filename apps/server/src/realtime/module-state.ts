@@ -120,7 +120,8 @@ export class ModuleState {
     return this.current?.versions ?? [];
   }
 
-  instructions(): string {
+  /** `carryOver`: another note than this state's (a renewed upstream session's, before it takes over). */
+  instructions(carryOver = this.carryOver): string {
     const composed = composeInstructions({
       globalPrompt: this.globalPrompt,
       modulePrompt: this.current?.modulePrompt ?? '',
@@ -128,7 +129,7 @@ export class ModuleState {
       userPage: this.page === 'user',
       memoryDocument: this.memoryDocument,
     });
-    return this.carryOver ? `${composed}\n\n${this.carryOver}` : composed;
+    return carryOver ? `${composed}\n\n${carryOver}` : composed;
   }
 
   /** change_prompt accepts only the exact name of one of the version's prompts (SPEC §4). */

@@ -1,0 +1,125 @@
+import type { HearthServerEvent, RealtimeClientEvent } from '@hearth/protocol';
+import type { AppDeps } from '../deps';
+import type { TranscriptLine } from '../features/post-chat/run';
+import { continuationNote, type EarlierSummary } from './continuation';
+import type { ModuleState } from './module-state';
+import type { ResponseGate } from './response-gate';
+import { earlierTurns } from './resume';
+import { summariseEarlierTurns } from './resume-summary';
+import { composeSession, type SessionSettings } from './session-config';
+import type { LineHooks, RenewCause } from './upstream-line';
+import type { UpstreamHandlers } from './upstream';
+
+/** How long a rotation waits for the summary of the earlier turns (it is prepared minutes before it is needed). */
+const ROTATION_SUMMARY_TIMEOUT_MS = 10_000;
+
+/** What the renewal needs of its voice session. */
+export interface RenewalHost {
+  readonly deps: Pick<AppDeps, 'db' | 'providers' | 'config'>;
+  readonly settings: SessionSettings;
+  readonly modules: ModuleState;
+  readonly responses: ResponseGate;
+  readonly ended: boolean;
+  transcriptLines(): readonly TranscriptLine[];
+  sendClient(event: HearthServerEvent): void;
+  sendUpstream(event: RealtimeClientEvent): void;
+  sendSessionInfo(): void;
+  /** Not ready: the page's events wait in the session's queue; ready again: they go up, in order. */
+  setReady(ready: boolean): void;
+}
+
+/**
+ * The voice session's side of a renewed upstream session (upstream-line.ts, issue 23): the page told, the new
+ * session configured with the conversation carried over and no greeting, events that arrive meanwhile held, and
+ * the answer a cut interrupted asked for again. It also knows whether the conversation is at a turn boundary.
+ */
+export class SessionRenewal {
+  /** An ended upstream session is being replaced: audio and buffer commands are dropped, other events wait. */
+  restarting = false;
+  private cutMidAnswer = false;
+  private speaking = false;
+  private manualTalking = false;
+  private earlier: EarlierSummary | null = null;
+
+  constructor(private readonly host: RenewalHost) {}
+
+  /** Whether the member is speaking, from the serving upstream's voice-activity events. */
+  observeUpstream(type: string) {
+    if (type === 'input_audio_buffer.speech_started') this.speaking = true;
+    else if (type === 'input_audio_buffer.speech_stopped') this.speaking = false;
+  }
+
+  /** Push-to-talk: held from the page's clear to its commit. */
+  observeClient(type: string) {
+    if (type === 'input_audio_buffer.clear') this.manualTalking = true;
+    else if (type === 'input_audio_buffer.commit') this.manualTalking = false;
+  }
+
+  /** A new session starts from an empty input buffer: what was said while it opened is not replayed into it. */
+  drops(type: string): boolean {
+    return this.restarting && type.startsWith('input_audio_buffer.');
+  }
+
+  atTurnBoundary(): boolean {
+    return !this.restarting && !this.host.ended && !this.host.responses.busy && !this.speaking && !this.manualTalking;
+  }
+
+  hooks(handlers: UpstreamHandlers): LineHooks {
+    return {
+      ...handlers,
+      onCut: (cause) => this.onCut(cause),
+      renewal: (cause) => this.renewal(cause),
+      onRenewed: (cause) => this.onRenewed(cause),
+      atTurnBoundary: () => this.atTurnBoundary(),
+    };
+  }
+
+  private onCut(cause: RenewCause) {
+    if (this.host.ended) return;
+    this.restarting = true;
+    this.host.setReady(false);
+    // A cut answer (or one owed to a tool's result) is asked for again once the new session serves: the member
+    // was waiting for it. Cut between turns, the new session waits for the member, as the conversation did.
+    this.cutMidAnswer = this.host.responses.busy;
+    this.host.responses.reset();
+    this.speaking = false;
+    this.host.sendClient({ type: 'hearth.continued', phase: 'restarting', cause, summarised: this.host.transcriptLines().length > 0 });
+  }
+
+  private async renewal(cause: RenewCause) {
+    const transcript = this.host.transcriptLines();
+    if (cause === 'rotation') {
+      // Prepared minutes ahead: the turns the note does not quote can be summarised by the text provider.
+      const turns = earlierTurns(transcript);
+      const summary = turns.length ? await summariseEarlierTurns(this.host.deps, turns, ROTATION_SUMMARY_TIMEOUT_MS) : null;
+      this.earlier = summary ? { summary, turns: turns.length } : null;
+    }
+    const note = continuationNote(transcript, cause, this.earlier);
+    // After an end the old session is gone; a rotation's note is the modules' only once it takes over.
+    if (cause !== 'rotation') this.host.modules.carryOver = note;
+    return this.compose(note);
+  }
+
+  private compose(note: string) {
+    const { settings, modules, deps } = this.host;
+    return composeSession(settings, modules.instructions(note), deps.config.openaiTranscribeModel);
+  }
+
+  private onRenewed(cause: RenewCause) {
+    if (this.host.ended) return;
+    const transcript = this.host.transcriptLines();
+    if (cause === 'rotation') {
+      // Turns, prompt or settings may have changed while the rotation waited for a boundary: configured again.
+      this.host.modules.carryOver = continuationNote(transcript, cause, this.earlier);
+      this.host.sendUpstream({ type: 'session.update', session: this.compose(this.host.modules.carryOver) });
+    }
+    this.speaking = false;
+    this.host.sendSessionInfo();
+    this.host.sendClient({ type: 'hearth.continued', phase: 'continued', cause, summarised: transcript.length > 0 });
+    if (cause === 'rotation') return;
+    this.restarting = false;
+    this.host.setReady(true);
+    if (this.cutMidAnswer) this.host.responses.askOnce();
+    this.cutMidAnswer = false;
+  }
+}
