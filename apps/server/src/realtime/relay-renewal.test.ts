@@ -202,7 +202,8 @@ describe('rotation before the cap', () => {
     upstream.startResponse();
     await Bun.sleep(100);
     expect(continued(client)).toEqual([]);
-    upstream.finishResponse('completed', [upstream.speak('Rex is a fine name.')]);
+    const rex = upstream.speak('Rex is a fine name.');
+    upstream.finishResponse('completed', [rex]);
     await client.waitFor('hearth.continued');
     expect(continued(client)).toEqual(['continued:rotation']);
     expect((await upstream.closed).code).toBe(1000);
@@ -211,12 +212,75 @@ describe('rotation before the cap', () => {
     expect(last.session.instructions).toContain('The voice line was renewed');
     expect(last.session.instructions).toContain('They said: My dog is called Rex');
 
+    // The page cuts the tail of the last answer it is still playing: that item was the old session's only.
+    client.send({ type: 'conversation.item.truncate', item_id: rex.id, content_index: 0, audio_end_ms: 200 });
     client.send(typed('What was my dog called?'));
     client.send({ type: 'response.create' });
     await next.waitFor('response.create');
     expect(userTexts(next)).toEqual(['What was my dog called?']);
+    expect(next.ofType('conversation.item.truncate')).toEqual([]);
     expect(upstream.ofType('response.create')).toHaveLength(1); // the greeting's only
     client.close();
     await next.closed;
+  });
+});
+
+describe('a tool call in flight when the session ends', () => {
+  let s: Suite;
+  beforeAll(async () => {
+    s = await startSuite({ realtimeSessionCapMs: 0 }, { renewalRetryDelaysMs: [0, 300, 300] });
+  });
+  afterAll(() => stopSuite(s));
+
+  test('its effect stays, its output never reaches the new upstream, and one answer is asked for', async () => {
+    const { client, upstream } = await connect(s);
+    upstream.finishResponse('completed', [upstream.speak('Hello.')]);
+    upstream.userSpoke('I keep bees');
+    upstream.startResponse();
+    upstream.functionCall('set_memory', { key: 'hobby', value: 'bees' }, { keepOpen: true });
+    upstream.terminate();
+    const next = await s.fake.nextConnection();
+    await next.waitFor('response.create');
+    expect((await client.waitFor('hearth.memory')).value).toBe('bees');
+    await Bun.sleep(200);
+    expect(next.ofType('conversation.item.create')).toEqual([]);
+    expect(next.ofType('response.create')).toHaveLength(1);
+    client.close();
+    await next.closed;
+  });
+});
+
+describe('over the local provider, which ends its sessions at the cap too', () => {
+  let ctx: TestContext;
+  let wsUrl: string;
+  let staff: string;
+  beforeAll(async () => {
+    // Prepared 600 ms after each upstream session opened, which the local provider ends at 4 s.
+    ctx = await createTestContext({ config: { realtimeSessionCapMs: 4000, realtimeRotateBeforeMs: 3400, voiceResumeGraceMs: 0 } });
+    ctx.app.listen({ port: 0, hostname: '127.0.0.1' });
+    wsUrl = `ws://127.0.0.1:${ctx.app.server!.port}/ws`;
+    staff = await ctx.staffCookie('operator');
+  });
+  afterAll(async () => {
+    await ctx.app.stop(true);
+    await ctx.close();
+  });
+
+  test('the conversation goes on across renewals and a typed turn is answered after them', async () => {
+    const client = await TestSocket.open(wsUrl, { origin: ORIGIN, cookie: staff });
+    await client.waitFor('hearth.continued', (e) => e.phase === 'continued', 10_000);
+    const before = client.ofType('response.done').length;
+    client.send(typed('Tell me something about rivers'));
+    client.send({ type: 'response.create' });
+    const done = await client.waitFor('response.done', (e) => client.ofType('response.done').indexOf(e) >= before, 10_000);
+    expect(done.response.status).toBe('completed');
+    const answer = await client.waitFor('response.output_audio_transcript.done', (e) => e.response_id === done.response.id);
+    expect(answer.transcript.length).toBeGreaterThan(0);
+    // The provider's own end never reached the page as an error, and the socket is still the first one.
+    expect(client.ofType('error')).toEqual([]);
+    expect(client.ofType('hearth.resumable')).toHaveLength(1);
+    expect(client.ofType('hearth.continued').every((e) => e.phase === 'continued' || e.cause === 'session_expired')).toBe(true);
+    client.send({ type: 'hearth.end_session' });
+    expect((await client.closed).code).toBe(1000);
   });
 });

@@ -7,8 +7,8 @@ import type { ResponseGate } from './response-gate';
 import { earlierTurns } from './resume';
 import { summariseEarlierTurns } from './resume-summary';
 import { composeSession, type SessionSettings } from './session-config';
-import type { LineHooks, RenewCause } from './upstream-line';
-import type { UpstreamHandlers } from './upstream';
+import { UpstreamLine, type LineHooks, type LineTiming, type RenewCause } from './upstream-line';
+import type { Upstream, UpstreamEvent, UpstreamFactory, UpstreamHandlers } from './upstream';
 
 /** How long a rotation waits for the summary of the earlier turns (it is prepared minutes before it is needed). */
 const ROTATION_SUMMARY_TIMEOUT_MS = 10_000;
@@ -40,13 +40,28 @@ export class SessionRenewal {
   private speaking = false;
   private manualTalking = false;
   private earlier: EarlierSummary | null = null;
+  /** Items of the serving upstream session once one was renewed (null before): the earlier sessions' are gone. */
+  private items: Set<string> | null = null;
 
   constructor(private readonly host: RenewalHost) {}
 
-  /** Whether the member is speaking, from the serving upstream's voice-activity events. */
-  observeUpstream(type: string) {
-    if (type === 'input_audio_buffer.speech_started') this.speaking = true;
-    else if (type === 'input_audio_buffer.speech_stopped') this.speaking = false;
+  /** Whether the member is speaking, from the serving upstream's voice-activity events, and which items it has. */
+  observeUpstream(event: UpstreamEvent) {
+    if (event.type === 'input_audio_buffer.speech_started') this.speaking = true;
+    else if (event.type === 'input_audio_buffer.speech_stopped') this.speaking = false;
+    else if (this.items && event.type === 'conversation.item.added') {
+      const id = (event.item as { id?: unknown } | undefined)?.id;
+      if (typeof id === 'string') this.items.add(id);
+    }
+  }
+
+  /**
+   * A truncate or delete of an item an earlier upstream session had: after a rotation the page may still be playing
+   * the last answer's tail and cut it, but the new session never had that item (it would answer with an error).
+   */
+  stale(event: { type: string; item_id?: string }): boolean {
+    const named = event.type === 'conversation.item.truncate' || event.type === 'conversation.item.delete';
+    return named && this.items !== null && !this.items.has(event.item_id ?? '');
   }
 
   /** Push-to-talk: held from the page's clear to its commit. */
@@ -64,7 +79,14 @@ export class SessionRenewal {
     return !this.restarting && !this.host.ended && !this.host.responses.busy && !this.speaking && !this.manualTalking;
   }
 
-  hooks(handlers: UpstreamHandlers): LineHooks {
+  /** The session's upstream: renewed through a line when `timing` is given, else the factory's own, for its life. */
+  connect(create: UpstreamFactory, handlers: UpstreamHandlers, timing: LineTiming | undefined, sessionId: string) {
+    if (!timing) return { upstream: create(handlers) as Upstream, line: null };
+    const line = new UpstreamLine(create, this.hooks(handlers), timing, sessionId);
+    return { upstream: line as Upstream, line: line as UpstreamLine | null };
+  }
+
+  private hooks(handlers: UpstreamHandlers): LineHooks {
     return {
       ...handlers,
       onCut: (cause) => this.onCut(cause),
@@ -114,6 +136,7 @@ export class SessionRenewal {
       this.host.sendUpstream({ type: 'session.update', session: this.compose(this.host.modules.carryOver) });
     }
     this.speaking = false;
+    this.items = new Set();
     this.host.sendSessionInfo();
     this.host.sendClient({ type: 'hearth.continued', phase: 'continued', cause, summarised: transcript.length > 0 });
     if (cause === 'rotation') return;

@@ -32,7 +32,7 @@ import { SessionTranscript } from './session-transcript';
 import type { ToolHost } from './tool-host';
 import { runTool } from './tool-runner';
 import type { Upstream, UpstreamEvent, UpstreamHandlers } from './upstream';
-import { UpstreamLine } from './upstream-line';
+import type { UpstreamLine } from './upstream-line';
 import { SessionRenewal } from './session-renewal';
 
 /**
@@ -57,7 +57,7 @@ export class VoiceSession implements ToolHost {
   private resumableSent = false;
   private readonly upstream: Upstream;
   /** The upstream renewed when it ends or nears its cap (upstream-line.ts); null: a session of one upstream. */
-  private readonly line: UpstreamLine | null = null;
+  private readonly line: UpstreamLine | null;
   private readonly renewal = new SessionRenewal(this);
   private readonly onEnded: () => void;
   private readonly onFinished?: () => void;
@@ -105,10 +105,7 @@ export class VoiceSession implements ToolHost {
       },
       onFailure: (reason) => this.onUpstreamFailure(reason),
     };
-    if (init.renewal) {
-      this.line = new UpstreamLine(init.createUpstream, this.renewal.hooks(handlers), init.renewal, this.id);
-      this.upstream = this.line;
-    } else this.upstream = init.createUpstream(handlers);
+    ({ upstream: this.upstream, line: this.line } = this.renewal.connect(init.createUpstream, handlers, init.renewal, this.id));
   }
 
   get page() {
@@ -163,6 +160,7 @@ export class VoiceSession implements ToolHost {
   }
 
   private forward(event: Exclude<BrowserEvent, { type: `hearth.${string}` }>) {
+    if (this.renewal.stale(event)) return;
     this.renewal.observeClient(event.type);
     switch (event.type) {
       case 'session.update': {
@@ -198,9 +196,7 @@ export class VoiceSession implements ToolHost {
     if (ready) for (const event of this.pending.take()) this.forward(event as Exclude<BrowserEvent, { type: `hearth.${string}` }>);
   }
 
-  transcriptLines() {
-    return [...this.transcript.all];
-  }
+  transcriptLines = () => [...this.transcript.all];
 
   sendClient(event: HearthServerEvent | UpstreamEvent) {
     this.link.send(JSON.stringify(event), event.type);
@@ -235,7 +231,7 @@ export class VoiceSession implements ToolHost {
   private onUpstreamEvent(event: UpstreamEvent, raw?: string) {
     if (this.ending) return;
     this.counts.upstreamEvents++;
-    this.renewal.observeUpstream(event.type);
+    this.renewal.observeUpstream(event);
     switch (event.type) {
       case 'error': {
         const { message, code } = (event.error ?? {}) as { message?: string; code?: string };
