@@ -28,6 +28,7 @@ export type RenewCause = HearthContinued['cause'];
 export interface LineTiming {
   /** The provider's cap on one session; 0: no rotation. */
   capMs: number;
+  /** 0: no rotation (a session is renewed only once the provider ended it). */
   rotateBeforeMs: number;
   retryDelaysMs?: readonly number[];
 }
@@ -54,6 +55,8 @@ interface Leg {
   /** Configured and waiting for a turn boundary (rotation only). */
   ready: boolean;
   configSent: boolean;
+  /** When a rotation's replacement was configured (it then waits for a boundary). */
+  readyAt?: number;
 }
 
 export class UpstreamLine implements Upstream {
@@ -145,7 +148,7 @@ export class UpstreamLine implements Upstream {
     this.opened = true;
     if (this.rotateTimer) clearTimeout(this.rotateTimer);
     this.rotateTimer = null;
-    if (this.timing.capMs <= 0) return;
+    if (this.timing.capMs <= 0 || this.timing.rotateBeforeMs <= 0) return;
     const delayMs = Math.max(0, this.timing.capMs - this.timing.rotateBeforeMs);
     this.rotateTimer = setTimeout(() => {
       this.rotateTimer = null;
@@ -173,6 +176,7 @@ export class UpstreamLine implements Upstream {
     if (leg.cause !== 'rotation' || !leg.configSent || leg !== this.next) return;
     if (event.type === 'session.updated') {
       leg.ready = true;
+      leg.readyAt = performance.now();
       this.boundary();
     } else if (event.type === 'error') {
       log.warn('voice upstream rotation refused', { sessionId: this.sessionId, attempt: leg.attempt });
@@ -232,6 +236,7 @@ export class UpstreamLine implements Upstream {
       cause: leg.cause,
       attempt: leg.attempt,
       ms: Math.round(performance.now() - leg.startedAt),
+      ...(leg.readyAt ? { readyMs: Math.round(leg.readyAt - leg.startedAt) } : {}),
     });
     this.hooks.onRenewed(leg.cause!);
     this.armRotation();
