@@ -251,6 +251,16 @@ export class VoiceSession {
       case 'hearth.session':
         this.sessionInfo = event
         break
+      case 'hearth.continued':
+        // The relay's upstream session ended (the socket stays open): the cut answer stops and is not truncated,
+        // its items are gone with that session (hearth.ts HearthContinued).
+        if (event.phase === 'restarting') {
+          this.assistant.silence()
+          this.assistant.forgetCut()
+          this.watch.resetTurns()
+        }
+        this.listener.onContinued?.(event)
+        break
       case 'error':
         if (!isIgnoredCancelError(event.error?.message)) {
           this.listener.onError?.(new Error(event.error?.message || 'The voice service reported an error.'))
