@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Config } from '../config';
+import { observeLog } from '../log';
 import { createProviders } from '../providers';
 import { startFakeRealtime, type FakeConnection, type FakeRealtime } from '../test/fake-openai-realtime';
 import { createTestContext, testConfig, type TestContext } from '../test/harness';
@@ -70,6 +71,8 @@ describe('the provider ends the session', () => {
     exchange(upstream, 'I planted tomatoes today', 'Tomatoes love the sun.');
     await client.waitFor('response.done', (e) => client.ofType('response.done').indexOf(e) === 1);
 
+    const lines: string[] = [];
+    const stopObserving = observeLog((line) => lines.push(line));
     upstream.expire();
     const next = await s.fake.nextConnection();
     const update = await next.waitFor('session.update');
@@ -86,6 +89,13 @@ describe('the provider ends the session', () => {
     expect(next.ofType('response.create')).toEqual([]);
     // The provider's error is the relay's business: the page only hears that the conversation goes on.
     expect(client.ofType('error')).toEqual([]);
+    // One line for the renewal, with nothing personal in it.
+    stopObserving();
+    const renewed = lines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'voice upstream renewed');
+    expect(renewed).toHaveLength(1);
+    expect(Object.keys(renewed[0]).sort()).toEqual(['attempt', 'cause', 'level', 'ms', 'msg', 'sessionId', 't']);
+    expect(renewed[0]).toMatchObject({ cause: 'session_expired', attempt: 1 });
+    expect(lines.join('\n')).not.toContain('tomatoes');
 
     // The conversation goes on over the same page socket, answered by the new upstream.
     client.send(typed('What should I plant next?'));
