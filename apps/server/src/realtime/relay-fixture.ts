@@ -55,7 +55,7 @@ export async function outputFor(upstream: FakeConnection, callId: string) {
 export async function startRelaySuite() {
   const fake = startFakeRealtime({ apiKey: KEY, autoRespond: false });
   // An ended upstream is renewed after short waits here (the product's are seconds: upstream-line.ts).
-  const { ctx, url } = await openAiContext(fake, {}, { renewalRetryDelaysMs: [0, 100, 100] });
+  const { ctx, url } = await openAiContext(fake, {}, { renewal: { retryDelaysMs: [0, 100, 100] } });
   return { fake, ctx, wsUrl: url, staff: await ctx.staffCookie('operator') };
 }
 

@@ -61,7 +61,7 @@ const continued = (client: TestSocket) => client.ofType('hearth.continued').map(
 describe('the provider ends the session', () => {
   let s: Suite;
   beforeAll(async () => {
-    s = await startSuite({ realtimeSessionCapMs: 0 }, { renewalRetryDelaysMs: [0, 300, 300] });
+    s = await startSuite({ realtimeSessionCapMs: 0 }, { renewal: { retryDelaysMs: [0, 300, 300], openTimeoutMs: 500 } });
   });
   afterAll(() => stopSuite(s));
 
@@ -174,6 +174,30 @@ describe('the provider ends the session', () => {
   });
 });
 
+describe('a renewal whose connects hang', () => {
+  let s: Suite;
+  beforeAll(async () => {
+    s = await startSuite({ realtimeSessionCapMs: 0 }, { renewal: { retryDelaysMs: [0, 100, 100], openTimeoutMs: 400 } });
+  });
+  afterAll(() => stopSuite(s));
+
+  test('gives each attempt a bounded time, then ends the chat with the message', async () => {
+    const { client, upstream } = await connect(s);
+    upstream.finishResponse('completed', [upstream.speak('Hello.')]);
+    const attempts = s.fake.attempts;
+    s.fake.stallConnections = true;
+    try {
+      upstream.terminate();
+      // Without a bound an attempt would wait for ever (waitFor gives up after 5 s).
+      expect((await client.waitFor('error')).error).toMatchObject({ code: 'upstream_failed' });
+      expect((await client.closed).code).toBe(1011);
+      expect(s.fake.attempts - attempts).toBe(3);
+    } finally {
+      s.fake.stallConnections = false;
+    }
+  });
+});
+
 describe('rotation before the cap', () => {
   let s: Suite;
   // Prepared 400 ms after an upstream opened; the cap itself is far enough that the fake never reaches it here.
@@ -238,7 +262,7 @@ describe('rotation before the cap', () => {
 describe('a tool call in flight when the session ends', () => {
   let s: Suite;
   beforeAll(async () => {
-    s = await startSuite({ realtimeSessionCapMs: 0 }, { renewalRetryDelaysMs: [0, 300, 300] });
+    s = await startSuite({ realtimeSessionCapMs: 0 }, { renewal: { retryDelaysMs: [0, 300, 300], openTimeoutMs: 500 } });
   });
   afterAll(() => stopSuite(s));
 

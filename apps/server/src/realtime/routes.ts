@@ -21,6 +21,7 @@ import { CarryOvers, earlierTurns, ownerKey, resumeSessionId, sameToken, summari
 import { summariseEarlierTurns } from './resume-summary';
 import { initialSettings } from './session-config';
 import type { UpstreamFactory } from './upstream';
+import type { LineTiming } from './upstream-line';
 import { VoiceSession } from './voice-session';
 
 /**
@@ -118,8 +119,8 @@ export interface RealtimeOptions {
   gcPacer?: GcPacer;
   /** The clock of the audio rate limit (audio-budget.ts): tests advance it instead of waiting. */
   audioClock?: Clock;
-  /** Waits before each attempt to renew an ended upstream session (upstream-line.ts RETRY_DELAYS_MS); tests shorten them. */
-  renewalRetryDelaysMs?: readonly number[];
+  /** Waits and bounds of renewing an ended upstream session (upstream-line.ts); tests shorten them. */
+  renewal?: Pick<LineTiming, 'retryDelaysMs' | 'openTimeoutMs'>;
 }
 
 /** A clean close the page chose (or a closing tab): the session ends. Anything else may be a dropped network. */
@@ -256,7 +257,7 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
       renewal: {
         capMs: deps.config.realtimeSessionCapMs,
         rotateBeforeMs: deps.config.realtimeRotateBeforeMs,
-        retryDelaysMs: opts.renewalRetryDelaysMs,
+        ...opts.renewal,
       },
       onCarryOver: (token, next, transcript) => {
         // The excerpt serves at once; a summary of the turns it leaves out replaces it when the text provider is done.

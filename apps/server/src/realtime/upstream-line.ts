@@ -21,7 +21,9 @@ import type { Upstream, UpstreamEvent, UpstreamFactory, UpstreamHandlers } from 
 export const SESSION_ENDING_CODES: ReadonlySet<string> = new Set(['session_expired']);
 
 /** Waits before each attempt to replace an ended session: three attempts within about 15 s (connects included). */
-export const RETRY_DELAYS_MS: readonly number[] = [0, 2_000, 5_000];
+export const RETRY_DELAYS_MS: readonly number[] = [0, 1_000, 3_000];
+/** A replacement that has not opened by then is given up and the next attempt made (a connect that hangs). */
+export const OPEN_TIMEOUT_MS = 3_500;
 
 export type RenewCause = HearthContinued['cause'];
 
@@ -31,6 +33,7 @@ export interface LineTiming {
   /** 0: no rotation (a session is renewed only once the provider ended it). */
   rotateBeforeMs: number;
   retryDelaysMs?: readonly number[];
+  openTimeoutMs?: number;
 }
 
 export interface LineHooks extends UpstreamHandlers {
@@ -57,6 +60,7 @@ interface Leg {
   configSent: boolean;
   /** When a rotation's replacement was configured (it then waits for a boundary). */
   readyAt?: number;
+  openTimer?: ReturnType<typeof setTimeout>;
 }
 
 export class UpstreamLine implements Upstream {
@@ -98,6 +102,11 @@ export class UpstreamLine implements Upstream {
     this.closed = true;
     this.clearTimers();
     this.current.upstream.close();
+    if (this.next) this.dropNext();
+  }
+
+  private dropNext() {
+    clearTimeout(this.next?.openTimer);
     this.next?.upstream.close();
     this.next = null;
   }
@@ -111,12 +120,20 @@ export class UpstreamLine implements Upstream {
   private open(cause: RenewCause | null, attempt: number): Leg {
     const leg = { cause, attempt, startedAt: performance.now(), serving: false, ready: false, configSent: false } as Leg;
     leg.upstream = this.create(this.handlersFor(leg));
+    if (cause !== null) {
+      leg.openTimer = setTimeout(() => {
+        if (leg !== this.next || leg.configSent) return;
+        leg.upstream.close();
+        this.legFailed(leg);
+      }, this.timing.openTimeoutMs ?? OPEN_TIMEOUT_MS);
+    }
     return leg;
   }
 
   private handlersFor(leg: Leg): UpstreamHandlers {
     return {
       onOpen: () => {
+        clearTimeout(leg.openTimer);
         if (this.closed) return;
         if (leg.cause === null) {
           this.hooks.onOpen();
@@ -197,8 +214,7 @@ export class UpstreamLine implements Upstream {
       next.cause = cause;
       return this.switchTo(next);
     }
-    next?.upstream.close();
-    this.next = null;
+    this.dropNext();
     this.retry(cause, 1);
   }
 
@@ -215,6 +231,7 @@ export class UpstreamLine implements Upstream {
 
   private legFailed(leg: Leg) {
     if (leg !== this.next) return;
+    clearTimeout(leg.openTimer);
     this.next = null;
     const cause = leg.cause!;
     log.info('voice upstream renewal failed', { sessionId: this.sessionId, cause, attempt: leg.attempt });

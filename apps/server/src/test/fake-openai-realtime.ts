@@ -302,6 +302,8 @@ export interface FakeRealtime {
   attempts: number;
   /** While set, upgrades are answered 503 (the service cannot be reached). */
   refuseConnections: boolean;
+  /** While set, upgrades are never answered (a connect that hangs); stop() ends them. */
+  stallConnections: boolean;
   nextConnection(timeoutMs?: number): Promise<FakeConnection>;
   stop(): Promise<void>;
 }
@@ -309,7 +311,7 @@ export interface FakeRealtime {
 export function startFakeRealtime(options: FakeRealtimeOptions = {}): FakeRealtime {
   const connections: FakeConnection[] = [];
   const pending: Array<(c: FakeConnection) => void> = [];
-  const state = { attempts: 0, refuse: false };
+  const state = { attempts: 0, refuse: false, stall: false };
   type Data = { headers: Headers; url: URL; connection?: FakeConnection };
   const server: Server<Data> = Bun.serve<Data>({
     hostname: '127.0.0.1',
@@ -317,6 +319,7 @@ export function startFakeRealtime(options: FakeRealtimeOptions = {}): FakeRealti
     fetch(req, srv) {
       state.attempts++;
       if (state.refuse) return new Response('Service unavailable', { status: 503 });
+      if (state.stall) return new Promise<Response>(() => {});
       if (options.apiKey && req.headers.get('authorization') !== `Bearer ${options.apiKey}`) {
         return Response.json({ error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } }, { status: 401 });
       }
@@ -355,6 +358,12 @@ export function startFakeRealtime(options: FakeRealtimeOptions = {}): FakeRealti
     },
     set refuseConnections(refuse: boolean) {
       state.refuse = refuse;
+    },
+    get stallConnections() {
+      return state.stall;
+    },
+    set stallConnections(stall: boolean) {
+      state.stall = stall;
     },
     nextConnection(timeoutMs = 5000) {
       const ready = connections[handed];
