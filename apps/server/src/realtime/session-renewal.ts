@@ -42,6 +42,8 @@ export class SessionRenewal {
   private earlier: EarlierSummary | null = null;
   /** Items of the serving upstream session once one was renewed (null before): the earlier sessions' are gone. */
   private items: Set<string> | null = null;
+  /** The instructions a replacement was configured with (a module chosen meanwhile changes them). */
+  private configured = '';
 
   constructor(private readonly host: RenewalHost) {}
 
@@ -124,7 +126,9 @@ export class SessionRenewal {
 
   private compose(note: string) {
     const { settings, modules, deps } = this.host;
-    return composeSession(settings, modules.instructions(note), deps.config.openaiTranscribeModel);
+    const session = composeSession(settings, modules.instructions(note), deps.config.openaiTranscribeModel);
+    this.configured = session.instructions ?? '';
+    return session;
   }
 
   private onRenewed(cause: RenewCause) {
@@ -134,6 +138,9 @@ export class SessionRenewal {
       // Turns, prompt or settings may have changed while the rotation waited for a boundary: configured again.
       this.host.modules.carryOver = continuationNote(transcript, cause, this.earlier);
       this.host.sendUpstream({ type: 'session.update', session: this.compose(this.host.modules.carryOver) });
+    } else if (this.host.modules.instructions() !== this.configured) {
+      // A module or prompt chosen while the replacement opened changed the instructions it was configured with.
+      this.host.sendUpstream({ type: 'session.update', session: { type: 'realtime', instructions: this.host.modules.instructions() } });
     }
     this.speaking = false;
     this.items = new Set();
