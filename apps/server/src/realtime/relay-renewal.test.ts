@@ -259,6 +259,35 @@ describe('rotation before the cap', () => {
   });
 });
 
+describe('a prepared rotation when the session ends before a boundary', () => {
+  let s: Suite;
+  beforeAll(async () => {
+    s = await startSuite({ realtimeSessionCapMs: 60_000, realtimeRotateBeforeMs: 59_600 });
+  });
+  afterAll(() => stopSuite(s));
+
+  test('takes over at once, told that the line was cut', async () => {
+    const { client, upstream } = await connect(s);
+    upstream.finishResponse('completed', [upstream.speak('Hello there.')]);
+    // The member is speaking: no boundary comes.
+    upstream.send({ type: 'input_audio_buffer.speech_started', audio_start_ms: 0, item_id: 'item_speaking' });
+    const next = await s.fake.nextConnection(3000);
+    await next.waitFor('session.update');
+    await Bun.sleep(100); // its session.updated is back: prepared
+    expect(continued(client)).toEqual([]);
+    const attempts = s.fake.attempts;
+
+    upstream.expire();
+    await client.waitFor('hearth.continued', (e) => e.phase === 'continued');
+    expect(continued(client)).toEqual(['restarting:session_expired', 'continued:session_expired']);
+    const told = await next.waitFor('session.update', (e) => e.session.instructions?.includes('The voice line was cut for a moment'));
+    expect(told.session.instructions).toContain('You said: Hello there.');
+    expect(s.fake.attempts).toBe(attempts); // no new connection: the prepared one serves
+    client.close();
+    await next.closed;
+  });
+});
+
 describe('a tool call in flight when the session ends', () => {
   let s: Suite;
   beforeAll(async () => {

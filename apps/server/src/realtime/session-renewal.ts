@@ -138,9 +138,14 @@ export class SessionRenewal {
       // Turns, prompt or settings may have changed while the rotation waited for a boundary: configured again.
       this.host.modules.carryOver = continuationNote(transcript, cause, this.earlier);
       this.host.sendUpstream({ type: 'session.update', session: this.compose(this.host.modules.carryOver) });
-    } else if (this.host.modules.instructions() !== this.configured) {
-      // A module or prompt chosen while the replacement opened changed the instructions it was configured with.
-      this.host.sendUpstream({ type: 'session.update', session: { type: 'realtime', instructions: this.host.modules.instructions() } });
+    } else {
+      // A rotation prepared before the end took over (its note said nothing was cut), or a module or prompt chosen
+      // while the replacement opened changed its instructions: it is told again.
+      const note = continuationNote(transcript, cause, this.earlier);
+      if (note !== this.host.modules.carryOver || this.host.modules.instructions(note) !== this.configured) {
+        this.host.modules.carryOver = note;
+        this.host.sendUpstream({ type: 'session.update', session: { type: 'realtime', instructions: this.host.modules.instructions() } });
+      }
     }
     this.speaking = false;
     this.items = new Set();
