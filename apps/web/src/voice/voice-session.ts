@@ -252,13 +252,8 @@ export class VoiceSession {
         this.sessionInfo = event
         break
       case 'hearth.continued':
-        // The relay's upstream session ended (the socket stays open): the cut answer stops and is not truncated,
-        // its items are gone with that session (hearth.ts HearthContinued).
-        if (event.phase === 'restarting') {
-          this.assistant.silence()
-          this.assistant.forgetCut()
-          this.watch.resetTurns()
-        }
+        // The relay renewed its upstream session on this socket (the assistant stops a cut answer: handle() below).
+        if (event.phase === 'restarting') this.watch.resetTurns()
         this.listener.onContinued?.(event)
         break
       case 'error':
