@@ -197,6 +197,11 @@ class LocalUpstream implements Upstream {
 
   private updateSession(session: RealtimeSessionConfig) {
     if (session.instructions !== undefined) this.instructions = session.instructions;
+    // Instructions that carry an earlier session's conversation (resume.ts, continuation.ts): no greeting again.
+    if (session.instructions && /^The conversation had \d+ turns/m.test(session.instructions)) {
+      this.conversation.continued = true;
+      this.assistantTurns = Math.max(this.assistantTurns, 1);
+    }
     if (session.tools) this.toolNames = new Set(session.tools.map((t) => t.name));
     if (session.output_modalities) this.textOnly = !session.output_modalities.includes('audio');
     const turnDetection = session.audio?.input?.turn_detection;
