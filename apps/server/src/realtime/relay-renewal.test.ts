@@ -318,8 +318,8 @@ describe('over the local provider, which ends its sessions at the cap too', () =
   let wsUrl: string;
   let staff: string;
   beforeAll(async () => {
-    // Prepared 600 ms after each upstream session opened, which the local provider ends at 4 s.
-    ctx = await createTestContext({ config: { realtimeSessionCapMs: 4000, realtimeRotateBeforeMs: 3400, voiceResumeGraceMs: 0 } });
+    // Prepared 600 ms after each upstream session opened, which the local provider ends at 8 s (longer than an answer).
+    ctx = await createTestContext({ config: { realtimeSessionCapMs: 8000, realtimeRotateBeforeMs: 7400, voiceResumeGraceMs: 0 } });
     ctx.app.listen({ port: 0, hostname: '127.0.0.1' });
     wsUrl = `ws://127.0.0.1:${ctx.app.server!.port}/ws`;
     staff = await ctx.staffCookie('operator');
@@ -332,13 +332,19 @@ describe('over the local provider, which ends its sessions at the cap too', () =
   test('the conversation goes on across renewals and a typed turn is answered after them', async () => {
     const client = await TestSocket.open(wsUrl, { origin: ORIGIN, cookie: staff });
     await client.waitFor('hearth.continued', (e) => e.phase === 'continued', 10_000);
-    const before = client.ofType('response.done').length;
+    const before = client.ofType('response.output_audio_transcript.done').length;
     client.send(typed('Tell me something about rivers'));
     client.send({ type: 'response.create' });
-    const done = await client.waitFor('response.done', (e) => client.ofType('response.done').indexOf(e) >= before, 10_000);
-    expect(done.response.status).toBe('completed');
-    const answer = await client.waitFor('response.output_audio_transcript.done', (e) => e.response_id === done.response.id);
+    // Answered in full (after its tool calls: the new session knows the conversation goes on).
+    const answer = await client.waitFor(
+      'response.output_audio_transcript.done',
+      (e) => client.ofType('response.output_audio_transcript.done').indexOf(e) >= before,
+      15_000,
+    );
     expect(answer.transcript.length).toBeGreaterThan(0);
+    const done = await client.waitFor('response.done', (e) => e.response.id === answer.response_id, 10_000);
+    expect(done.response.status).toBe('completed');
+    expect(client.ofType('hearth.memory').length).toBeGreaterThan(0);
     // The provider's own end never reached the page as an error, and the socket is still the first one.
     expect(client.ofType('error')).toEqual([]);
     expect(client.ofType('hearth.resumable')).toHaveLength(1);
