@@ -29,6 +29,10 @@ export interface Config {
   workers: number;
   /** How long a voice session whose page dropped waits for it to reconnect (VOICE_RESUME_GRACE_SECONDS; 0: never). */
   voiceResumeGraceMs: number;
+  /** The provider's cap on one upstream realtime session (REALTIME_SESSION_CAP_SECONDS; OpenAI: 60 minutes). */
+  realtimeSessionCapMs: number;
+  /** How long before that cap the relay renews the upstream at a turn boundary (REALTIME_ROTATE_BEFORE_SECONDS). */
+  realtimeRotateBeforeMs: number;
 }
 
 export interface Limits {
@@ -93,6 +97,8 @@ export function loadConfig(env: Env = process.env): Config {
     contactEmail: contactEmail(env),
     workers: Math.max(1, Math.floor(int(env, 'WORKERS', 1))),
     voiceResumeGraceMs: Math.round(int(env, 'VOICE_RESUME_GRACE_SECONDS', 20) * 1000),
+    realtimeSessionCapMs: Math.round(int(env, 'REALTIME_SESSION_CAP_SECONDS', 3600) * 1000),
+    realtimeRotateBeforeMs: Math.round(int(env, 'REALTIME_ROTATE_BEFORE_SECONDS', 300) * 1000),
     limits: {
       sessionsPerUser: int(env, 'LIMIT_SESSIONS_PER_USER', 1),
       maxLiveSessions: int(env, 'LIMIT_LIVE_SESSIONS', 500),

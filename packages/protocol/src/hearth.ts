@@ -152,8 +152,25 @@ export interface HearthResumed {
   missed: number;
 }
 
+/**
+ * The relay renewed its upstream session inside the same voice session (issue 23): same socket, same session id,
+ * time limit and prompt; the conversation is carried over in the new session's instructions (`summarised`).
+ * - `restarting` (cause `session_expired` or `connection_lost`): the voice service ended its session. Whatever the
+ *   assistant was saying is cut and will not come back; its items are gone, so nothing is truncated. The page
+ *   stops playback and keeps sending: typed turns wait and are answered by the new session.
+ * - `continued`: the new upstream session serves. After `rotation` (the relay's own, at a turn boundary before the
+ *   provider's cap) nothing was cut and no `restarting` came first.
+ */
+export interface HearthContinued {
+  type: 'hearth.continued';
+  phase: 'restarting' | 'continued';
+  cause: 'session_expired' | 'connection_lost' | 'rotation';
+  summarised: boolean;
+}
+
 export type HearthServerEvent =
   | HearthSession
+  | HearthContinued
   | HearthMemory
   | HearthMood
   | HearthPromptChanged

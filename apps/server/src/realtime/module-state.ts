@@ -125,7 +125,8 @@ export class ModuleState {
     return this.current?.prompts.find((p) => p.name === this.promptName)?.reasoning_effort;
   }
 
-  instructions(): string {
+  /** `carryOver`: another note than this state's (a renewed upstream session's, before it takes over). */
+  instructions(carryOver = this.carryOver): string {
     const composed = composeInstructions({
       globalPrompt: this.globalPrompt,
       modulePrompt: this.current?.modulePrompt ?? '',
@@ -133,7 +134,7 @@ export class ModuleState {
       userPage: this.page === 'user',
       memoryDocument: this.memoryDocument,
     });
-    return this.carryOver ? `${composed}\n\n${this.carryOver}` : composed;
+    return carryOver ? `${composed}\n\n${carryOver}` : composed;
   }
 
   /** change_prompt accepts only the exact name of one of the version's prompts (SPEC §4). */

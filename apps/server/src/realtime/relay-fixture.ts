@@ -54,7 +54,8 @@ export async function outputFor(upstream: FakeConnection, callId: string) {
 /** The usual relay test file: a fake OpenAI server, a listening app on it, and an operator cookie. */
 export async function startRelaySuite() {
   const fake = startFakeRealtime({ apiKey: KEY, autoRespond: false });
-  const { ctx, url } = await openAiContext(fake);
+  // An ended upstream is renewed after short waits here (the product's are seconds: upstream-line.ts).
+  const { ctx, url } = await openAiContext(fake, {}, { renewal: { retryDelaysMs: [0, 100, 100] } });
   return { fake, ctx, wsUrl: url, staff: await ctx.staffCookie('operator') };
 }
 

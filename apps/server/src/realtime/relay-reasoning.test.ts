@@ -101,6 +101,21 @@ describe('a reasoning model (gpt-realtime-2)', () => {
     await back.closed;
   });
 
+  test("an upstream session that ends (session_expired) is renewed with the active prompt's effort", async () => {
+    const { staff, url } = await serverFor('gpt-realtime-2');
+    const { client, upstream } = await connect(url, staff);
+    upstream.finishResponse(); // the greeting
+    upstream.expire();
+    const next = await fake.nextConnection();
+    const update = await next.waitFor('session.update');
+    expect(update.session.instructions).toContain('Ask about deep.');
+    expect(update.session.reasoning).toEqual({ effort: 'high' });
+    await client.waitFor('hearth.continued', (e) => e.phase === 'continued');
+    expect(await client.waitFor('hearth.session', (e) => client.messages.indexOf(e) > 0)).toMatchObject({ reasoningEffort: 'high' });
+    client.send({ type: 'hearth.end_session' });
+    await client.closed;
+  });
+
   test('both items reach the page in order; the carried-over conversation (what post-chat reads) has the final answer, not the preamble', async () => {
     const { staff, url } = await serverFor('gpt-realtime-2');
     const { client, upstream, token } = await connect(url, staff);

@@ -192,14 +192,20 @@ describe('relaying', () => {
     await upstream.closed;
   });
 
-  test('an upstream failure reaches the browser as an error event, then a clean close', async () => {
+  test('an upstream failure that cannot be renewed reaches the browser as an error event, then a clean close', async () => {
     const { client, upstream } = await connect(staff);
-    upstream.terminate();
-    const error = await client.waitFor('error');
-    expect(error.error).toMatchObject({ type: 'server_error', code: 'upstream_failed' });
-    const closed = await client.closed;
-    expect(closed).toEqual({ code: 1011, reason: 'Voice service unavailable', wasClean: true });
-    expect(client.messages.at(-1)).toEqual({ type: 'hearth.post_chat', status: 'skipped', did: {} });
+    // A lost upstream is renewed (relay-renewal.test.ts); here the service cannot be reached again.
+    fake.refuseConnections = true;
+    try {
+      upstream.terminate();
+      const error = await client.waitFor('error');
+      expect(error.error).toMatchObject({ type: 'server_error', code: 'upstream_failed' });
+      const closed = await client.closed;
+      expect(closed).toEqual({ code: 1011, reason: 'Voice service unavailable', wasClean: true });
+      expect(client.messages.at(-1)).toEqual({ type: 'hearth.post_chat', status: 'skipped', did: {} });
+    } finally {
+      fake.refuseConnections = false;
+    }
   });
 
   test('an upstream that refuses the key fails the same way', async () => {

@@ -59,6 +59,24 @@ export class ResponseGate {
     this.maybeCreate();
   }
 
+  /** A response is asked for, running, owed (tool results) or a tool is still running. */
+  get busy(): boolean {
+    return this.activeId !== null || this.requested || this.needed || this.runningTools > 0;
+  }
+
+  /** The upstream session ended (upstream-line.ts): its response, and any asked for, will never come. */
+  reset() {
+    this.activeId = null;
+    this.requested = false;
+    this.needed = false;
+  }
+
+  /** One response is wanted unless one is already asked for (a renewed session finishing a cut answer). */
+  askOnce() {
+    if (!this.requested && !this.activeId) this.needed = true;
+    this.maybeCreate();
+  }
+
   maybeCreate() {
     if (!this.needed || this.runningTools > 0 || this.activeId || this.requested || this.closed()) return;
     this.needed = false;

@@ -21,6 +21,7 @@ import { CarryOvers, earlierTurns, ownerKey, resumeSessionId, sameToken, summari
 import { summariseEarlierTurns } from './resume-summary';
 import { initialSettings } from './session-config';
 import type { UpstreamFactory } from './upstream';
+import type { LineTiming } from './upstream-line';
 import { VoiceSession } from './voice-session';
 
 /**
@@ -62,7 +63,8 @@ export function upstreamFactory(deps: AppDeps): UpstreamFactory {
   if (deps.providers.realtime.kind === 'openai' && key) {
     return (handlers) => createOpenAiUpstream(handlers, { url: config.openaiRealtimeUrl, model: config.openaiRealtimeModel, apiKey: key });
   }
-  return (handlers) => createLocalUpstream(handlers);
+  // The local provider ends its sessions at the same cap as the real one, so rotation can be tried without a key.
+  return (handlers) => createLocalUpstream(handlers, { capMs: config.realtimeSessionCapMs });
 }
 
 /** Identity for /ws: on the user page an end-user session wins (it is their page), elsewhere staff first. */
@@ -117,6 +119,8 @@ export interface RealtimeOptions {
   gcPacer?: GcPacer;
   /** The clock of the audio rate limit (audio-budget.ts): tests advance it instead of waiting. */
   audioClock?: Clock;
+  /** Waits and bounds of renewing an ended upstream session (upstream-line.ts); tests shorten them. */
+  renewal?: Pick<LineTiming, 'retryDelaysMs' | 'openTimeoutMs'>;
 }
 
 /** A clean close the page chose (or a closing tab): the session ends. Anything else may be a dropped network. */
@@ -250,6 +254,11 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
       },
       pending: slot.pending,
       graceMs: voiceResumeGraceMs,
+      renewal: {
+        capMs: deps.config.realtimeSessionCapMs,
+        rotateBeforeMs: deps.config.realtimeRotateBeforeMs,
+        ...opts.renewal,
+      },
       onCarryOver: (token, next, transcript) => {
         // The excerpt serves at once; a summary of the turns it leaves out replaces it when the text provider is done.
         const earlier = earlierTurns(transcript);

@@ -8,6 +8,7 @@ import type { TranscriptLine } from '../features/post-chat/run';
 import type { CarryOver } from './resume';
 import type { SessionSettings } from './session-config';
 import type { UpstreamEvent, UpstreamFactory } from './upstream';
+import type { LineTiming } from './upstream-line';
 
 // What a voice session is made of and how it can end (voice-session.ts is the session itself).
 
@@ -64,6 +65,11 @@ export interface VoiceSessionInit {
   onCarryOver?(token: string, carry: CarryOver, transcript: readonly TranscriptLine[]): void;
   /** The first text sent up in place of FIRST_USER_TEXT (a test case's opening line, PRODUCT §10). */
   firstText?: string;
+  /**
+   * Renew the upstream session when the provider ends it, and rotate before its cap (upstream-line.ts); unset, the
+   * session ends with its upstream (server-side test runs: an attempt cut short is tried again as a whole).
+   */
+  renewal?: LineTiming;
 }
 
 /** Ends after which the page may come back and find a new session going on from this one. */

@@ -32,7 +32,9 @@ import { SessionTranscript } from './session-transcript';
 import { SessionTurnTaking } from './session-turn-taking';
 import type { ToolHost } from './tool-host';
 import { runTool } from './tool-runner';
-import type { Upstream, UpstreamEvent } from './upstream';
+import type { Upstream, UpstreamEvent, UpstreamHandlers } from './upstream';
+import type { UpstreamLine } from './upstream-line';
+import { SessionRenewal } from './session-renewal';
 
 /**
  * One live voice session: relays a browser to its upstream, runs the tools, keeps the transcript in memory
@@ -55,6 +57,9 @@ export class VoiceSession implements ToolHost {
   private readonly onCarryOver?: VoiceSessionInit['onCarryOver'];
   private resumableSent = false;
   private readonly upstream: Upstream;
+  /** The upstream renewed when it ends or nears its cap (upstream-line.ts); null: a session of one upstream. */
+  private readonly line: UpstreamLine | null;
+  private readonly renewal = new SessionRenewal(this);
   private readonly onEnded: () => void;
   private readonly onFinished?: () => void;
   private readonly firstText: string;
@@ -68,7 +73,7 @@ export class VoiceSession implements ToolHost {
   private reminder = false;
   private readonly counts = { tools: 0, upstreamEvents: 0 };
   /** Response tracking, so tool results start exactly one new response once the current one is done. */
-  private readonly responses = new ResponseGate(
+  readonly responses = new ResponseGate(
     () => this.sendUpstream({ type: 'response.create' }),
     () => this.ended,
   );
@@ -92,7 +97,7 @@ export class VoiceSession implements ToolHost {
     if (init.firstText?.trim()) this.transcript.typed(this.firstText);
     this.pending = init.pending ?? new PendingEvents();
     this.timer = setTimeout(() => void this.end('time_limit'), init.maxDurationMs);
-    this.upstream = init.createUpstream({
+    const handlers: UpstreamHandlers = {
       onOpen: () => this.enqueue(() => this.onUpstreamOpen()),
       onEvent: (event, raw) => this.onUpstreamEvent(event, raw),
       onAudio: (raw) => {
@@ -101,7 +106,8 @@ export class VoiceSession implements ToolHost {
         this.link.sendAudio(raw);
       },
       onFailure: (reason) => this.onUpstreamFailure(reason),
-    });
+    };
+    ({ upstream: this.upstream, line: this.line } = this.renewal.connect(init.createUpstream, handlers, init.renewal, this.id));
   }
 
   get page() {
@@ -141,6 +147,7 @@ export class VoiceSession implements ToolHost {
         this.turnTaking.report(event);
         return;
     }
+    if (this.renewal.drops(event.type)) return;
     if (!this.ready) {
       this.pending.push(event);
       return;
@@ -158,6 +165,8 @@ export class VoiceSession implements ToolHost {
   }
 
   private forward(event: Exclude<BrowserEvent, { type: `hearth.${string}` }>) {
+    if (this.renewal.stale(event)) return;
+    this.renewal.observeClient(event.type);
     switch (event.type) {
       case 'session.update': {
         const session = applySessionUpdate(this.settings, event.session);
@@ -186,6 +195,14 @@ export class VoiceSession implements ToolHost {
     if (!this.ending) this.upstream.send(event);
   }
 
+  /** Ready: the page's events go up; else they wait, in order (a new upstream is opening). */
+  setReady(ready: boolean) {
+    this.ready = ready;
+    if (ready) for (const event of this.pending.take()) this.forward(event as Exclude<BrowserEvent, { type: `hearth.${string}` }>);
+  }
+
+  transcriptLines = () => [...this.transcript.all];
+
   sendClient(event: HearthServerEvent | UpstreamEvent) {
     this.link.send(JSON.stringify(event), event.type);
   }
@@ -209,8 +226,7 @@ export class VoiceSession implements ToolHost {
     });
     this.sendUpstream({ type: 'response.create' });
     this.responses.markRequested();
-    this.ready = true;
-    for (const event of this.pending.take()) this.forward(event as Exclude<BrowserEvent, { type: `hearth.${string}` }>);
+    this.setReady(true);
   }
 
   sendSessionInfo() {
@@ -226,6 +242,7 @@ export class VoiceSession implements ToolHost {
     if (this.ending) return;
     this.counts.upstreamEvents++;
     this.transcript.observe(event);
+    this.renewal.observeUpstream(event);
     switch (event.type) {
       case 'error': {
         const { message, code } = (event.error ?? {}) as { message?: string; code?: string };
@@ -247,7 +264,10 @@ export class VoiceSession implements ToolHost {
         break;
       case 'response.done':
         this.responses.done((event.response as { id?: string } | undefined)?.id);
-        queueMicrotask(() => this.responses.maybeCreate());
+        queueMicrotask(() => {
+          this.responses.maybeCreate();
+          this.line?.boundary();
+        });
         break;
       case 'response.function_call_arguments.done':
         this.onFunctionCall(String(event.name ?? ''), String(event.call_id ?? ''), String(event.arguments ?? ''));
@@ -280,9 +300,12 @@ export class VoiceSession implements ToolHost {
   private onFunctionCall(name: string, callId: string, args: string) {
     this.responses.toolStarted();
     this.counts.tools++;
+    const generation = this.line?.generation;
     this.enqueue(async () => {
       try {
         const output = await runTool(this, name, args);
+        // Its effect stays; its output would name a call the renewed upstream session never made.
+        if (generation !== this.line?.generation) return;
         this.sendUpstream({ type: 'conversation.item.create', item: { type: 'function_call_output', call_id: callId, output } });
         this.responses.toolAnswered();
       } finally {

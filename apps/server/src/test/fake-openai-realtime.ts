@@ -57,6 +57,12 @@ export class FakeConnection {
     this.socket.close(code, reason);
   }
 
+  /** What OpenAI does at its cap: an error the session cannot go on after, then the close. */
+  expire(message = 'Your session hit the maximum duration of 60 minutes.') {
+    this.send({ type: 'error', error: { type: 'invalid_request_error', code: 'session_expired', message, param: null, event_id: null } });
+    this.socket.close(1000, '');
+  }
+
   /** Drops the TCP connection without a close frame. */
   terminate() {
     this.socket.terminate();
@@ -323,6 +329,10 @@ export interface FakeRealtime {
   connections: FakeConnection[];
   /** Upgrade requests seen, including refused ones. */
   attempts: number;
+  /** While set, upgrades are answered 503 (the service cannot be reached). */
+  refuseConnections: boolean;
+  /** While set, upgrades are never answered (a connect that hangs); stop() ends them. */
+  stallConnections: boolean;
   nextConnection(timeoutMs?: number): Promise<FakeConnection>;
   stop(): Promise<void>;
 }
@@ -330,13 +340,15 @@ export interface FakeRealtime {
 export function startFakeRealtime(options: FakeRealtimeOptions = {}): FakeRealtime {
   const connections: FakeConnection[] = [];
   const pending: Array<(c: FakeConnection) => void> = [];
-  const state = { attempts: 0 };
+  const state = { attempts: 0, refuse: false, stall: false };
   type Data = { headers: Headers; url: URL; connection?: FakeConnection };
   const server: Server<Data> = Bun.serve<Data>({
     hostname: '127.0.0.1',
     port: 0,
     fetch(req, srv) {
       state.attempts++;
+      if (state.refuse) return new Response('Service unavailable', { status: 503 });
+      if (state.stall) return new Promise<Response>(() => {});
       if (options.apiKey && req.headers.get('authorization') !== `Bearer ${options.apiKey}`) {
         return Response.json({ error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } }, { status: 401 });
       }
@@ -369,6 +381,18 @@ export function startFakeRealtime(options: FakeRealtimeOptions = {}): FakeRealti
     connections,
     get attempts() {
       return state.attempts;
+    },
+    get refuseConnections() {
+      return state.refuse;
+    },
+    set refuseConnections(refuse: boolean) {
+      state.refuse = refuse;
+    },
+    get stallConnections() {
+      return state.stall;
+    },
+    set stallConnections(stall: boolean) {
+      state.stall = stall;
     },
     nextConnection(timeoutMs = 5000) {
       const ready = connections[handed];

@@ -60,6 +60,14 @@ export class AssistantPlayback {
       case 'response.done':
         if (this.responseId === event.response.id) this.responseId = null
         break
+      case 'hearth.continued':
+        // The relay's upstream session ended, the socket stays open: the cut answer stops, and is not truncated
+        // since its items went with that session.
+        if (event.phase === 'restarting') {
+          this.silence()
+          this.forgetCut()
+        }
+        break
     }
   }
 

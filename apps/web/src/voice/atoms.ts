@@ -8,7 +8,7 @@ import type { LevelMessage } from '@hearth/worklets/messages'
 
 import { NETWORK_ERROR } from '@/lib/http'
 import { createAudioContext } from '@/voice/audio-context'
-import { restartedMessage, VoiceConnectError } from '@/voice/errors'
+import { continuedMessage, restartedMessage, VoiceConnectError } from '@/voice/errors'
 import { emptyConversation, formatTranscript, type ConversationItem } from '@/voice/transcript'
 import type { TurnLatency } from '@/voice/turn-latency'
 import type { TurnTakingFlags } from '@/voice/turn-taking-feed'
@@ -94,7 +94,10 @@ export type ConnectVoiceOptions = Omit<VoiceSessionOptions, 'listener' | 'turnMo
   onError?: (error: Error) => void
   /** The session ended without the person asking (lost network, time limit, opened elsewhere). */
   onClosed?: (message: string) => void
-  /** The connection was lost too long and a new session goes on (voice/errors.ts restartedMessage says so). */
+  /**
+   * The conversation went on in a new session: the connection was lost too long, or the voice service ended its
+   * session and the relay opened another on the same connection (voice/errors.ts restartedMessage, continuedMessage).
+   */
   onRestarted?: (message: string) => void
   /** Every event in each direction, audio included (staff pages' event log and automation); keep it cheap. */
   onServerEvent?: (event: ServerMessage) => void
@@ -226,6 +229,10 @@ export const connectVoiceAtom = atom(null, (get, set, options: ConnectVoiceOptio
         onError,
         onClosed,
         onRestarted: (summarised) => onRestarted?.(restartedMessage(summarised)),
+        onContinued: (event) => {
+          const message = continuedMessage(event, sessionOptions.page === 'user')
+          if (message) onRestarted?.(message)
+        },
         onSelfInterruption: () => set(selfInterruptionBaseAtom, true),
       },
     })

@@ -1,5 +1,5 @@
 // What the person is told when a voice session cannot start or ends on its own.
-import { CLOSE_CODES } from '@hearth/protocol'
+import { CLOSE_CODES, type HearthContinued } from '@hearth/protocol'
 
 /** SPEC §8: shown as an alert when the browser refuses the microphone. */
 export const MIC_DENIED_MESSAGE = 'You must grant microphone access to use this feature.'
@@ -62,6 +62,17 @@ export function restartedMessage(summarised: boolean): string {
   return summarised
     ? 'The connection was lost for too long, so a new session continues from a summary of your conversation.'
     : 'The connection was lost for too long, so a new session has started.'
+}
+
+/**
+ * What the page says when the relay renews its upstream session (hearth.continued): once, at the cut; nothing for
+ * a rotation, which nobody hears. Members get plain words; staff pages also learn why.
+ */
+export function continuedMessage(event: HearthContinued, member: boolean): string | null {
+  if (event.phase !== 'restarting') return null
+  if (member) return 'The line cut out for a moment. We are reconnecting, and you can carry on where you left off.'
+  const why = event.cause === 'session_expired' ? 'reached its time limit' : 'connection was lost'
+  return `The voice service session ${why}. A new one continues the conversation${event.summarised ? ' from a summary' : ''}.`
 }
 
 /** Prefix of every failed connect to /ws, so the person knows it is the voice service that could not be reached. */

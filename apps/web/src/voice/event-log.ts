@@ -185,6 +185,8 @@ export function summarize(event: LoggedEvent): string {
       return e.status
     case 'hearth.resumable':
       return `resumable for ${Math.round(e.graceMs / 1000)} s`
+    case 'hearth.continued':
+      return `${e.phase} · ${e.cause.replace('_', ' ')}${e.summarised ? ' · summarised' : ''}`
     case 'hearth.resumed':
       return `${e.mode} · ${e.missed} missed${e.summarised ? ' · summarised' : ''}`
     case 'response.created':

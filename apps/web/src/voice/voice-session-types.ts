@@ -1,6 +1,14 @@
 // The voice session's public types: its statuses, what pages pass in and what they hear back
 // (voice/voice-session.ts implements them; pages and atoms import the types without the engine).
-import type { BrowserEvent, HearthPostChat, SemanticVad, ServerMessage, ServerVad, TurnTakingTotals } from '@hearth/protocol'
+import type {
+  BrowserEvent,
+  HearthContinued,
+  HearthPostChat,
+  SemanticVad,
+  ServerMessage,
+  ServerVad,
+  TurnTakingTotals,
+} from '@hearth/protocol'
 import type { LevelMessage } from '@hearth/worklets/messages'
 
 import type { OpenVoiceAudio } from '@/voice/audio-engine'
@@ -37,6 +45,8 @@ export interface VoiceSessionListener {
    * (`summarised` false: the relay no longer knew it).
    */
   onRestarted?(summarised: boolean): void
+  /** The relay renewed its upstream session on this same connection (hearth.continued): cut, then going on. */
+  onContinued?(event: HearthContinued): void
   /**
    * The assistant keeps interrupting itself (its voice reaches the microphone: voice/self-interruption.ts), once
    * per session: offer push-to-talk and suggest headphones.

@@ -266,6 +266,11 @@ export class VoiceSession {
       case 'hearth.session':
         this.sessionInfo = event
         break
+      case 'hearth.continued':
+        // The relay renewed its upstream session on this socket (the assistant stops a cut answer: handle() below).
+        if (event.phase === 'restarting') this.watch.resetTurns()
+        this.listener.onContinued?.(event)
+        break
       case 'error':
         if (!isIgnoredCancelError(event.error?.message)) {
           this.listener.onError?.(new Error(event.error?.message || 'The voice service reported an error.'))

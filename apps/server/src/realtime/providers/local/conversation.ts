@@ -14,6 +14,8 @@ export class LocalConversation {
   readonly items: ConversationItem[] = [];
   private readonly audio = new Map<string, SpokenAudio>();
   private readonly handledUserItems = new Set<string>();
+  /** The session goes on from an earlier one (its instructions carry the conversation): the assistant has spoken. */
+  continued = false;
 
   lastId(): string | null {
     return this.items.at(-1)?.id ?? null;
@@ -52,7 +54,7 @@ export class LocalConversation {
     const pending = this.items.filter(
       (i): i is MessageItem & { id: string } => i.type === 'message' && i.role === 'user' && !this.handledUserItems.has(i.id!),
     );
-    const assistantSpoke = this.items.some((i) => i.type === 'message' && i.role === 'assistant');
+    const assistantSpoke = this.continued || this.items.some((i) => i.type === 'message' && i.role === 'assistant');
     for (const item of pending) this.handledUserItems.add(item.id);
     if (!assistantSpoke || pending.length === 0) return null;
     return pending

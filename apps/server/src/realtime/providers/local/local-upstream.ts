@@ -47,6 +47,8 @@ export interface LocalUpstreamOptions {
    * model would. Never set in the product.
    */
   verbatimMemory?: boolean;
+  /** Ends the session this long after it opened, as OpenAI does at its cap (session_expired, then the close). */
+  capMs?: number;
 }
 
 const MIN_COMMIT_MS = 100;
@@ -79,6 +81,7 @@ class LocalUpstream implements Upstream {
   private assistantTurns = 0;
   /** output_modalities ['text']: answers at once as text, no audio and no pacing (test runs, PRODUCT §10). */
   private textOnly = false;
+  private capTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly handlers: UpstreamHandlers,
@@ -93,7 +96,29 @@ class LocalUpstream implements Upstream {
       if (this.closed) return;
       this.emit({ type: 'session.created', session: this.sessionView() });
       this.handlers.onOpen();
+      if (options.capMs) this.capTimer = setTimeout(() => this.expire(options.capMs!), options.capMs);
     });
+  }
+
+  /** The provider's cap: an error the session cannot go on after, then the connection closes. */
+  private expire(capMs: number) {
+    const minutes = Math.round(capMs / 60_000);
+    const span = minutes >= 1 ? `${minutes} minutes` : `${Math.round(capMs / 1000)} seconds`;
+    this.emit({
+      type: 'error',
+      error: {
+        type: 'invalid_request_error',
+        code: 'session_expired',
+        message: `Your session hit the maximum duration of ${span}.`,
+        param: null,
+        event_id: null,
+      },
+    });
+    setTimeout(() => {
+      if (this.closed) return;
+      this.close();
+      this.handlers.onFailure('The voice service ended the session');
+    }, 0);
   }
 
   send(event: RealtimeClientEvent): void {
@@ -138,6 +163,7 @@ class LocalUpstream implements Upstream {
 
   close(): void {
     if (this.closed) return;
+    if (this.capTimer) clearTimeout(this.capTimer);
     if (this.response?.timer) clearInterval(this.response.timer);
     this.response = null;
     this.closed = true;
@@ -175,6 +201,11 @@ class LocalUpstream implements Upstream {
 
   private updateSession(session: RealtimeSessionConfig) {
     if (session.instructions !== undefined) this.instructions = session.instructions;
+    // Instructions that carry an earlier session's conversation (resume.ts, continuation.ts): no greeting again.
+    if (session.instructions && /^The conversation had \d+ turns/m.test(session.instructions)) {
+      this.conversation.continued = true;
+      this.assistantTurns = Math.max(this.assistantTurns, 1);
+    }
     if (session.tools) this.toolNames = new Set(session.tools.map((t) => t.name));
     if (session.output_modalities) this.textOnly = !session.output_modalities.includes('audio');
     const turnDetection = session.audio?.input?.turn_detection;
