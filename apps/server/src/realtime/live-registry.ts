@@ -28,6 +28,16 @@ export interface LiveRegistryTiming {
   pollMs: number;
 }
 
+/**
+ * How often the fallback poll runs. On PostgreSQL a notification can be lost with the connection that listens, so
+ * the poll runs every second. PGlite delivers notifications inside this process, from the very statement that
+ * deleted or ended the row (whichever code ran it), so none can be lost while it listens: there the poll is only a
+ * backstop and no longer costs the relay a statement every second between its frames (issue 23).
+ */
+export function defaultLiveTiming(deps: Pick<AppDeps, 'dbKind' | 'listen'>): LiveRegistryTiming {
+  return { heartbeatMs: 10_000, pollMs: deps.dbKind === 'pglite' && deps.listen ? 30_000 : 1_000 };
+}
+
 /** At most this many sessions are admitted in one transaction. */
 const MAX_ADMISSION_BATCH = 100;
 
@@ -44,7 +54,7 @@ const STOP_WAIT_MS = 2000;
  *   with (live_voice_sign_ins, whose trigger deletes the row), so every way of withdrawing a sign-in
  *   (revoked links, deleted user, disabled or signed-out staff, password reset, expiry purge) ends the session
  *   without each feature knowing about voice. A trigger NOTIFYs the holding instance, which closes the socket at
- *   once; a poll of its own rows every second makes that hold even when a notification is lost.
+ *   once; a poll of its own rows (every second on PostgreSQL: defaultLiveTiming) makes that hold even when a notification is lost.
  * - Tools write memory only while their row is active (a check inside the same SQL statement), so an ended
  *   session writes nothing, even before its instance has heard of the end.
  */
@@ -62,7 +72,7 @@ export class LiveRegistry {
 
   constructor(
     private readonly deps: AppDeps,
-    private readonly timing: LiveRegistryTiming = { heartbeatMs: 10_000, pollMs: 1_000 },
+    private readonly timing: LiveRegistryTiming = defaultLiveTiming(deps),
   ) {}
 
   get size(): number {

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { PostgresQueryCompiler, type KyselyPlugin } from 'kysely';
+import { startFakeRealtime, type FakeRealtime } from '../test/fake-openai-realtime';
+import type { TestContext } from '../test/harness';
+import { openAiContext, ORIGIN } from './relay-fixture';
+import { TestSocket } from './test-support';
+
+// A room of pages opening at once (issue 23): they must meet at the database together, in a few admission
+// transactions and shared module reads, on PGlite as on PostgreSQL. Before, PGlite took them one at a time.
+let fake: FakeRealtime;
+let ctx: TestContext;
+let url: string;
+const statements: string[] = [];
+
+/** Records the SQL of every statement the app sends (an observer: the statements run unchanged). */
+function recordStatements(into: string[]): KyselyPlugin {
+  const compiler = new PostgresQueryCompiler();
+  return {
+    transformQuery: ({ node, queryId }) => (into.push(compiler.compileQuery(node, queryId).sql), node),
+    transformResult: async ({ result }) => result,
+  };
+}
+
+beforeAll(async () => {
+  fake = startFakeRealtime({ apiKey: 'sk-test-relay-key', autoRespond: false });
+  ({ ctx, url } = await openAiContext(fake, { maxLiveSessions: 100, sessionsPerStaff: 100 }));
+  ctx.deps.db = ctx.handle.db.withPlugin(recordStatements(statements));
+});
+afterAll(async () => {
+  await ctx.app.stop(true);
+  await ctx.close();
+  await fake.stop();
+});
+
+test('40 pages opening at once (30 members, 10 staff) are admitted in a few transactions, share the module reads, and are not polled every second on PGlite', async () => {
+  const cookies = [
+    ...(await Promise.all(Array.from({ length: 30 }, async (_, i) => ctx.userCookie((await ctx.createUser(`Burst ${i}`)).id)))).map(
+      (cookie) => ({ cookie, page: 'user' }),
+    ),
+    ...Array.from({ length: 10 }, () => ({ cookie: '', page: 'console' })),
+  ];
+  const staff = await ctx.staffCookie('operator');
+  statements.length = 0;
+  const pages = await Promise.all(
+    cookies.map(({ cookie, page }) => TestSocket.open(`${url}?page=${page}`, { origin: ORIGIN, cookie: cookie || staff })),
+  );
+  const sessions = await Promise.all(pages.map((p) => p.waitFor('hearth.session', () => true, 15_000)));
+  expect(sessions).toHaveLength(40);
+  expect(await ctx.db.selectFrom('live_voice_sessions').select('id').execute()).toHaveLength(40);
+
+  const admissions = statements.filter((s) => s.includes('pg_advisory_xact_lock')).length;
+  const moduleLists = statements.filter((s) => s.startsWith('select "name" from "sequences"')).length;
+  // One each per page when they came one at a time; batched, a handful (how many depends on how the upgrades arrive).
+  expect(admissions).toBeGreaterThan(0);
+  expect(admissions).toBeLessThanOrEqual(10);
+  expect(moduleLists).toBeGreaterThan(0);
+  expect(moduleLists).toBeLessThanOrEqual(10);
+
+  // While they stay live, nothing asks the database on their behalf each second on PGlite: its notifications cannot be
+  // lost, so the fallback poll is a backstop (30 s). PostgreSQL keeps its every-second poll.
+  statements.length = 0;
+  await Bun.sleep(2500);
+  const polls = statements.filter((s) => s.includes('md5(string_agg(id')).length;
+  if (ctx.deps.dbKind === 'pglite') expect(polls).toBe(0);
+  else expect(polls).toBeGreaterThanOrEqual(2);
+
+  for (const p of pages) p.close();
+  await Promise.all(pages.map((p) => p.closed));
+});
