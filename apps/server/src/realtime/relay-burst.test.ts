@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { PostgresQueryCompiler, type KyselyPlugin } from 'kysely';
 import { startFakeRealtime, type FakeRealtime } from '../test/fake-openai-realtime';
 import type { TestContext } from '../test/harness';
+import { recordStatements } from '../test/record-statements';
 import { openAiContext, ORIGIN } from './relay-fixture';
 import { TestSocket } from './test-support';
 
@@ -11,15 +11,6 @@ let fake: FakeRealtime;
 let ctx: TestContext;
 let url: string;
 const statements: string[] = [];
-
-/** Records the SQL of every statement the app sends (an observer: the statements run unchanged). */
-function recordStatements(into: string[]): KyselyPlugin {
-  const compiler = new PostgresQueryCompiler();
-  return {
-    transformQuery: ({ node, queryId }) => (into.push(compiler.compileQuery(node, queryId).sql), node),
-    transformResult: async ({ result }) => result,
-  };
-}
 
 beforeAll(async () => {
   fake = startFakeRealtime({ apiKey: 'sk-test-relay-key', autoRespond: false });
@@ -32,7 +23,7 @@ afterAll(async () => {
   await fake.stop();
 });
 
-test('40 pages opening at once (30 members, 10 staff) are admitted in a few transactions, share the module reads, and are not polled every second on PGlite', async () => {
+test('40 pages opening at once (30 members, 10 staff) are looked up and admitted in a few statements, share the module reads, and are not polled every second on PGlite', async () => {
   const cookies = [
     ...(await Promise.all(Array.from({ length: 30 }, async (_, i) => ctx.userCookie((await ctx.createUser(`Burst ${i}`)).id)))).map(
       (cookie) => ({ cookie, page: 'user' }),
@@ -50,11 +41,14 @@ test('40 pages opening at once (30 members, 10 staff) are admitted in a few tran
 
   const admissions = statements.filter((s) => s.includes('pg_advisory_xact_lock')).length;
   const moduleLists = statements.filter((s) => s.startsWith('select "name" from "sequences"')).length;
+  const signInLookups = statements.filter((s) => s.includes('from "sessions" inner join')).length;
   // One each per page when they came one at a time; batched, a handful (how many depends on how the upgrades arrive).
   expect(admissions).toBeGreaterThan(0);
   expect(admissions).toBeLessThanOrEqual(10);
   expect(moduleLists).toBeGreaterThan(0);
   expect(moduleLists).toBeLessThanOrEqual(10);
+  expect(signInLookups).toBeGreaterThan(0);
+  expect(signInLookups).toBeLessThanOrEqual(10);
 
   // While they stay live, nothing asks the database on their behalf each second on PGlite: its notifications cannot be
   // lost, so the fallback poll is a backstop (30 s). PostgreSQL keeps its every-second poll.
