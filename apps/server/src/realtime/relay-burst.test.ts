@@ -42,6 +42,7 @@ test('40 pages opening at once (30 members, 10 staff) are looked up and admitted
   const admissions = statements.filter((s) => s.includes('pg_advisory_xact_lock')).length;
   const moduleLists = statements.filter((s) => s.startsWith('select "name" from "sequences"')).length;
   const signInLookups = statements.filter((s) => s.includes('from "sessions" inner join')).length;
+  const membersMinutes = statements.filter((s) => s.includes('from "voice_sessions" as "v"')).length;
   // One each per page when they came one at a time; batched, a handful (how many depends on how the upgrades arrive).
   expect(admissions).toBeGreaterThan(0);
   expect(admissions).toBeLessThanOrEqual(10);
@@ -49,6 +50,8 @@ test('40 pages opening at once (30 members, 10 staff) are looked up and admitted
   expect(moduleLists).toBeLessThanOrEqual(10);
   expect(signInLookups).toBeGreaterThan(0);
   expect(signInLookups).toBeLessThanOrEqual(10);
+  expect(membersMinutes).toBeGreaterThan(0);
+  expect(membersMinutes).toBeLessThanOrEqual(10);
 
   // While they stay live, nothing asks the database on their behalf each second on PGlite: its notifications cannot be
   // lost, so the fallback poll is a backstop (30 s). PostgreSQL keeps its every-second poll.
@@ -58,6 +61,14 @@ test('40 pages opening at once (30 members, 10 staff) are looked up and admitted
   if (ctx.deps.dbKind === 'pglite') expect(polls).toBe(0);
   else expect(polls).toBeGreaterThanOrEqual(2);
 
+  // Closing together, their rows go in a few deletes (each wakes the instance's check by its notification).
+  statements.length = 0;
   for (const p of pages) p.close();
   await Promise.all(pages.map((p) => p.closed));
+  const deadline = Date.now() + 5000;
+  while ((await ctx.db.selectFrom('live_voice_sessions').select('id').execute()).length > 0 && Date.now() < deadline) await Bun.sleep(20);
+  expect(await ctx.db.selectFrom('live_voice_sessions').select('id').execute()).toHaveLength(0);
+  const deletes = statements.filter((s) => s.startsWith('delete from "live_voice_sessions"')).length;
+  expect(deletes).toBeGreaterThan(0);
+  expect(deletes).toBeLessThanOrEqual(10);
 });
