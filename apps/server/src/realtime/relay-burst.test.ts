@@ -59,7 +59,7 @@ test('40 pages opening at once (30 members, 10 staff) are looked up and admitted
   await Bun.sleep(2500);
   const polls = statements.filter((s) => s.includes('md5(string_agg(id')).length;
   if (ctx.deps.dbKind === 'pglite') expect(polls).toBe(0);
-  else expect(polls).toBeGreaterThanOrEqual(2);
+  else expect(polls).toBeGreaterThanOrEqual(1);
 
   // Closing together, their rows go in a few deletes (each wakes the instance's check by its notification).
   statements.length = 0;
@@ -70,5 +70,5 @@ test('40 pages opening at once (30 members, 10 staff) are looked up and admitted
   expect(await ctx.db.selectFrom('live_voice_sessions').select('id').execute()).toHaveLength(0);
   const deletes = statements.filter((s) => s.startsWith('delete from "live_voice_sessions"')).length;
   expect(deletes).toBeGreaterThan(0);
-  expect(deletes).toBeLessThanOrEqual(10);
+  expect(deletes).toBeLessThanOrEqual(20); // 40 when each row went alone
 });
