@@ -8,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Database } from './schema';
 import { migrations } from './migrations';
 import { tryLockFile, unlockFile } from './file-lock';
+import { yieldingPglite } from './yielding-pglite';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 export type DB = Kysely<Database>;
@@ -38,7 +39,7 @@ export function newPglite(dataDir?: string, loadDataDir?: Blob): PGlite {
 }
 
 export function pgliteHandle(pglite: PGlite): DatabaseHandle {
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: yieldingPglite(pglite) }) });
   return {
     db,
     kind: 'pglite',

@@ -47,7 +47,7 @@ const CASES: Case[] = [
   { name: 'outbox of a campaign (blast answer)', run: (db) => campaignMessages(db, 'c0042'), pick: last },
   { name: 'outbox states of a campaign (progress)', run: (db) => statusCounts(db, ['c0042']), pick: last },
   { name: 'finishCampaignIfDone (every send)', run: (db) => finishCampaignIfDone(db, 'c0042'), pick: last, write: true },
-  { name: 'minutesUsedToday (every connect)', run: (db) => minutesUsedToday(db, 'u00042', 60), pick: last },
+  { name: 'minutesUsedToday (every admission batch)', run: (db) => minutesUsedToday(db, ['u00042'], 60), pick: last },
   {
     name: 'sign a user out everywhere',
     run: (db) => revokeLinkTokens(db, 'u00042'),

@@ -18,7 +18,8 @@
  *   BENCH_WORKERS=1           relay configurations, e.g. 1,2 (WORKERS>1 needs DATABASE_URL)
  *   BENCH_BASE=<dir>          also run another checkout's server (e.g. `git worktree add` of main), as "base relay",
  *                             in the same alternating rounds: a before/after comparison under the same load
- *   BENCH_BASE_ENV=A=1,B=2    settings for the base relay only (an A/B of a setting: BENCH_BASE=. and this)
+ *   BENCH_BASE_ENV=A=1,B=2    settings for the base relay only (an A/B of a setting: BENCH_BASE=. and this; PGlite
+ *                             against PostgreSQL in the same rounds: BENCH_BASE=. BENCH_BASE_ENV=DATABASE_URL=<a scratch db>)
  *   BENCH_UPSTREAM_DELAY_MS=0 the fake answers each upgrade this late (a real provider's handshake; "ready ms")
  *   BENCH_PIN=1               load generator and fake on CPU 0, the measured process on the others (relay/proc-stats.ts)
  *   BENCH_CPU_PROF=<dir>      the proxy and relays write CPU profiles there when they stop

@@ -20,20 +20,38 @@ export type AccessLevel = 'operator' | 'admin' | 'user';
 export const newToken = () => randomBytes(32).toString('base64url');
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-type CookieJar = Record<string, { value: unknown }>;
+export type CookieJar = Record<string, { value: unknown }>;
+
+/** The hash of the cookie's token when it can be one of ours (anything else is never looked up). */
+export function cookieTokenHash(cookie: CookieJar, name: typeof STAFF_COOKIE | typeof USER_COOKIE): string | null {
+  const token = cookie[name]?.value;
+  if (typeof token !== 'string' || token.length < 20 || token.length > 200) return null;
+  return hashToken(token);
+}
+
+export const staffIdentity = (row: { id: string; email: string; role: StaffRole }): StaffIdentity => ({
+  kind: 'staff',
+  id: row.id,
+  email: row.email,
+  role: row.role,
+});
+export const userIdentity = (row: { id: string; name: string; file_name: string }): UserIdentity => ({
+  kind: 'user',
+  id: row.id,
+  name: row.name,
+  fileName: row.file_name,
+});
 
 export async function staffFromCookie(deps: AppDeps, cookie: CookieJar): Promise<StaffIdentity | null> {
-  const token = cookie[STAFF_COOKIE]?.value;
-  if (typeof token !== 'string' || token.length < 20 || token.length > 200) return null;
-  const row = await findStaffSession(deps.db, hashToken(token));
-  return row ? { kind: 'staff', ...row } : null;
+  const hash = cookieTokenHash(cookie, STAFF_COOKIE);
+  const row = hash ? await findStaffSession(deps.db, hash) : undefined;
+  return row ? staffIdentity(row) : null;
 }
 
 export async function userFromCookie(deps: AppDeps, cookie: CookieJar): Promise<UserIdentity | null> {
-  const token = cookie[USER_COOKIE]?.value;
-  if (typeof token !== 'string' || token.length < 20 || token.length > 200) return null;
-  const row = await findUserSession(deps.db, hashToken(token));
-  return row ? { kind: 'user', id: row.id, name: row.name, fileName: row.file_name } : null;
+  const hash = cookieTokenHash(cookie, USER_COOKIE);
+  const row = hash ? await findUserSession(deps.db, hash) : undefined;
+  return row ? userIdentity(row) : null;
 }
 
 /** Staff first: a staff member who also opened a personal link still acts as staff. */

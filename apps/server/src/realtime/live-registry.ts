@@ -4,6 +4,7 @@ import { log } from '../log';
 import {
   admitLiveSessions,
   deleteLiveRow,
+  deleteLiveRows,
   deleteLiveRowsOf,
   heartbeatLiveRows,
   liveDigestOf,
@@ -28,6 +29,16 @@ export interface LiveRegistryTiming {
   pollMs: number;
 }
 
+/**
+ * How often the fallback poll runs. On PostgreSQL a notification can be lost with the connection that listens, so
+ * the poll runs every second. PGlite delivers notifications inside this process, from the very statement that
+ * deleted or ended the row (whichever code ran it), so none can be lost while it listens: there the poll is only a
+ * backstop and no longer costs the relay a statement every second between its frames (issue 23).
+ */
+export function defaultLiveTiming(deps: Pick<AppDeps, 'dbKind' | 'listen'>): LiveRegistryTiming {
+  return { heartbeatMs: 10_000, pollMs: deps.dbKind === 'pglite' && deps.listen ? 30_000 : 1_000 };
+}
+
 /** At most this many sessions are admitted in one transaction. */
 const MAX_ADMISSION_BATCH = 100;
 
@@ -44,7 +55,7 @@ const STOP_WAIT_MS = 2000;
  *   with (live_voice_sign_ins, whose trigger deletes the row), so every way of withdrawing a sign-in
  *   (revoked links, deleted user, disabled or signed-out staff, password reset, expiry purge) ends the session
  *   without each feature knowing about voice. A trigger NOTIFYs the holding instance, which closes the socket at
- *   once; a poll of its own rows every second makes that hold even when a notification is lost.
+ *   once; a poll of its own rows (every second on PostgreSQL: defaultLiveTiming) makes that hold even when a notification is lost.
  * - Tools write memory only while their row is active (a check inside the same SQL statement), so an ended
  *   session writes nothing, even before its instance has heard of the end.
  */
@@ -57,12 +68,14 @@ export class LiveRegistry {
   private checking = false;
   private readonly admissions: { row: LiveRow; resolve(result: LiveAdmitResult): void; reject(err: unknown): void }[] = [];
   private admitting = false;
+  /** Rows released during this turn of the event loop, deleted together (release). */
+  private releasing: { ids: string[]; done: Promise<void> } | null = null;
   private checkAgain = false;
   private stopped = false;
 
   constructor(
     private readonly deps: AppDeps,
-    private readonly timing: LiveRegistryTiming = { heartbeatMs: 10_000, pollMs: 1_000 },
+    private readonly timing: LiveRegistryTiming = defaultLiveTiming(deps),
   ) {}
 
   get size(): number {
@@ -126,13 +139,26 @@ export class LiveRegistry {
     return liveOnOtherInstance(this.deps.db, id, this.instanceId);
   }
 
-  /** The session ended here: its row goes, so it stops counting at once. */
-  async release(id: string): Promise<void> {
+  /**
+   * The session ended here: its row goes, so it stops counting at once. Rows released in the same turn of the event
+   * loop go in one statement: a room of pages closing together costs one delete and one notification (which each
+   * wake this instance's check) instead of one each.
+   */
+  release(id: string): Promise<void> {
     this.local.delete(id);
     if (this.local.size === 0) this.stopTimers();
-    await deleteLiveRow(this.deps.db, id).catch((err) =>
-      log.warn('live session row not removed', { sessionId: id, error: (err as Error)?.name }),
-    );
+    if (!this.releasing) {
+      const ids: string[] = [];
+      const done = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => {
+          this.releasing = null;
+          return deleteLiveRows(this.deps.db, ids);
+        })
+        .catch((err) => log.warn('live session rows not removed', { sessions: ids.length, error: (err as Error)?.name }));
+      this.releasing = { ids, done };
+    }
+    this.releasing.ids.push(id);
+    return this.releasing.done;
   }
 
   /** At shutdown, after the sessions have ended: stop listening and take any remaining rows out. */
@@ -145,6 +171,7 @@ export class LiveRegistry {
     const unlisten = await bounded(this.listening ?? undefined);
     await bounded(unlisten?.());
     this.local.clear();
+    await this.releasing?.done;
     await deleteLiveRowsOf(this.deps.db, this.instanceId).catch(() => {});
   }
 

@@ -55,8 +55,12 @@ export async function admitLiveSessions(db: DB, rows: readonly LiveRow[], limits
       .execute();
     let total = live.reduce((sum, r) => sum + r.count, 0);
     const perStaff = new Map(live.filter((r) => r.staff_id !== null).map((r) => [r.staff_id!, r.count]));
-    /** Each user's active sessions, newest first (read once per user, then kept up to date here). */
-    const perUser = new Map<string, LiveRef[]>();
+    // The batch's users are read together: their minutes today and their active sessions, one statement each.
+    const userIds = [...new Set(rows.flatMap((row) => (row.userId === null ? [] : [row.userId])))];
+    const minutesByUser = await minutesUsedToday(trx, userIds, limits.maxSessionMinutes);
+    /** Each user's active sessions, newest first (read once, then kept up to date here). */
+    const perUser = new Map<string, LiveRef[]>(userIds.map((id) => [id, []]));
+    for (const r of await activeSessionsOf(trx, userIds)) perUser.get(r.userId!)?.push({ id: r.id, staffId: r.staffId });
     const results: LiveAdmitResult[] = [];
     const replacedAll: string[] = [];
     const admitted: LiveRow[] = [];
@@ -65,23 +69,12 @@ export async function admitLiveSessions(db: DB, rows: readonly LiveRow[], limits
       let replaced: LiveRef[] = [];
       let mine: LiveRef[] | undefined;
       if (row.userId !== null) {
-        minutesUsed = await minutesUsedToday(trx, row.userId, limits.maxSessionMinutes);
+        minutesUsed = minutesByUser.get(row.userId) ?? 0;
         if ((limits.dailyMinutesPerUser - minutesUsed) * 60_000 < 1000) {
           results.push({ ok: false, reason: 'daily_used', minutesUsed });
           continue;
         }
-        mine = perUser.get(row.userId);
-        if (!mine) {
-          mine = await trx
-            .selectFrom('live_voice_sessions')
-            .select(['id', 'staff_id as staffId'])
-            .where('user_id', '=', row.userId)
-            .where('ended_reason', 'is', null)
-            .where(fresh)
-            .orderBy('started_at', 'desc')
-            .execute();
-          perUser.set(row.userId, mine);
-        }
+        mine = perUser.get(row.userId)!;
         replaced = mine.slice(Math.max(0, limits.sessionsPerUser - 1));
       }
       if (total - replaced.length >= limits.maxLiveSessions) {
@@ -169,6 +162,10 @@ export async function deleteLiveRow(db: DB, id: string): Promise<void> {
   await db.deleteFrom('live_voice_sessions').where('id', '=', id).execute();
 }
 
+export async function deleteLiveRows(db: DB, ids: readonly string[]): Promise<void> {
+  if (ids.length) await db.deleteFrom('live_voice_sessions').where('id', 'in', ids).execute();
+}
+
 export async function deleteLiveRowsOf(db: DB, instanceId: string): Promise<void> {
   await db.deleteFrom('live_voice_sessions').where('instance_id', '=', instanceId).execute();
 }
@@ -237,24 +234,40 @@ export function liveRowActive(sessionId: string) {
   return sql<boolean>`exists (select 1 from live_voice_sessions where id = ${sessionId} and ended_reason is null)`;
 }
 
+/** These users' active sessions that still count (fresh heartbeat), newest first. */
+function activeSessionsOf(db: DB, userIds: readonly string[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('live_voice_sessions')
+    .select(['id', 'staff_id as staffId', 'user_id as userId'])
+    .where('user_id', 'in', userIds)
+    .where('ended_reason', 'is', null)
+    .where(fresh)
+    .orderBy('started_at', 'desc')
+    .execute();
+}
+
 /**
- * Voice minutes an end user has used since the start of today (UTC), on every instance. A session without an
- * end counts up to now while its instance still heartbeats it, up to its last heartbeat once that instance has
- * stopped (crashed), and at most `maxSessionMinutes`.
+ * Voice minutes each of these end users has used since the start of today (UTC), on every instance (a user
+ * without any session today is absent: 0). A session without an end counts up to now while its instance still
+ * heartbeats it, up to its last heartbeat once that instance has stopped (crashed), and at most `maxSessionMinutes`.
  */
-export async function minutesUsedToday(db: DB, userId: string, maxSessionMinutes: number): Promise<number> {
-  const row = await db
+export async function minutesUsedToday(db: DB, userIds: readonly string[], maxSessionMinutes: number): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
     .selectFrom('voice_sessions as v')
     .leftJoin('live_voice_sessions as l', 'l.id', 'v.id')
-    .select(
+    .select([
+      'v.user_id as userId',
       sql<number>`coalesce(sum(extract(epoch from (least(
         coalesce(v.ended_at, case when l.heartbeat_at < now() - make_interval(secs => ${LIVE_STALE_SECONDS}) then l.heartbeat_at else now() end),
         v.started_at + make_interval(secs => cast(${maxSessionMinutes * 60} as double precision))) - v.started_at))), 0)::float8 / 60`.as(
         'minutes',
       ),
-    )
-    .where('v.user_id', '=', userId)
+    ])
+    .where('v.user_id', 'in', userIds)
     .where('v.started_at', '>=', sql<Date>`date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`)
-    .executeTakeFirst();
-  return Number(row?.minutes ?? 0);
+    .groupBy('v.user_id')
+    .execute();
+  return new Map(rows.map((r) => [r.userId!, Number(r.minutes)]));
 }

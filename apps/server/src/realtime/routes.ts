@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { CLOSE_CODES, type BrowserEvent, type VoicePage } from '@hearth/protocol';
 import type { AppDeps } from '../deps';
 import { log } from '../log';
-import { hashToken, STAFF_COOKIE, staffFromCookie, USER_COOKIE, userFromCookie, type Identity } from '../plugins/auth';
+import { hashToken, STAFF_COOKIE, USER_COOKIE, type CookieJar, type Identity } from '../plugins/auth';
+import { SignInBatch } from '../plugins/sign-in-batch';
 import { forbidden, unauthorized } from '../plugins/errors';
 import { checkClientEvent } from './client-events';
 import { AudioBudget, AUDIO_TOO_FAST, type Clock } from './audio-budget';
@@ -28,8 +29,6 @@ import { VoiceSession } from './voice-session';
  * GET /ws: the live voice session (SPEC §7, PRODUCT §3/§4). Origin and identity are checked in the upgrade
  * request, so a refused client never causes an upstream connection; limits apply when the socket opens.
  */
-
-type CookieJar = Record<string, { value: unknown }>;
 
 interface Admitted {
   identity: Identity;
@@ -68,10 +67,10 @@ export function upstreamFactory(deps: AppDeps): UpstreamFactory {
 }
 
 /** Identity for /ws: on the user page an end-user session wins (it is their page), elsewhere staff first. */
-async function identifySocket(deps: AppDeps, cookie: CookieJar, page: string | undefined): Promise<Omit<Admitted, 'query'> | null> {
+async function identifySocket(signIns: SignInBatch, cookie: CookieJar, page: string | undefined): Promise<Omit<Admitted, 'query'> | null> {
   const userFirst = page === 'user';
-  const first = userFirst ? await userFromCookie(deps, cookie) : await staffFromCookie(deps, cookie);
-  const identity = first ?? (userFirst ? await staffFromCookie(deps, cookie) : await userFromCookie(deps, cookie));
+  const first = userFirst ? await signIns.user(cookie) : await signIns.staff(cookie);
+  const identity = first ?? (userFirst ? await signIns.staff(cookie) : await signIns.user(cookie));
   if (!identity) return null;
   const authSession = hashToken(String(cookie[identity.kind === 'user' ? USER_COOKIE : STAFF_COOKIE]?.value));
   if (identity.kind === 'user') return { identity, authSession, page: 'user' };
@@ -137,8 +136,9 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
   // Sessions until their post-chat work is done: a stopping server ends them and waits, so nothing is lost.
   const sessions = new Set<VoiceSession>();
   const pacer = opts.gcPacer ?? new GcPacer();
-  /** Sessions starting together share the module reads that are the same for all of them. */
+  /** Sessions starting together share the module reads that are the same for all of them, and one sign-in lookup. */
   const reads = new SingleFlight();
+  const signIns = new SignInBatch(deps);
   /** Live sessions by id, for a page reconnecting with its resume token. */
   const byId = new Map<string, VoiceSession>();
   /** Each session's audio budget: a page coming back to it keeps spending the same one (no new burst per reconnect). */
@@ -296,7 +296,7 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
       for (const [name, value] of Object.entries(c.query as Record<string, unknown>)) {
         if (typeof value === 'string' && value.length <= 200) query[name] = value;
       }
-      const who = await identifySocket(deps, c.cookie as CookieJar, query.page);
+      const who = await identifySocket(signIns, c.cookie as CookieJar, query.page);
       if (!who) throw unauthorized();
       c.hearth = { ...who, query };
     },

@@ -96,6 +96,27 @@ export const findUserSession = (db: DB, tokenHash: string) =>
     .where('sessions.expires_at', '>', new Date())
     .executeTakeFirst();
 
+/** findStaffSession for many sign-ins in one statement (voice sockets opening together), each row with its token_hash. */
+export const findStaffSessions = (db: DB, tokenHashes: readonly string[]) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('staff', 'staff.id', 'sessions.staff_id')
+    .select(['sessions.token_hash', 'staff.id', 'staff.email', 'staff.role'])
+    .where('sessions.token_hash', 'in', tokenHashes)
+    .where('sessions.expires_at', '>', new Date())
+    .where('staff.disabled', '=', false)
+    .execute();
+
+/** findUserSession for many sign-ins in one statement, each row with its token_hash. */
+export const findUserSessions = (db: DB, tokenHashes: readonly string[]) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.token_hash', 'users.id', 'users.name', 'users.file_name'])
+    .where('sessions.token_hash', 'in', tokenHashes)
+    .where('sessions.expires_at', '>', new Date())
+    .execute();
+
 export const deleteSession = (db: DB, tokenHash: string) => db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
 
 export const deleteExpiredSessions = (db: DB) => db.deleteFrom('sessions').where('expires_at', '<', new Date()).execute();
