@@ -7,6 +7,7 @@
 // comparison. Printed, not asserted (wall-clock figures on a shared machine).
 import { bargeIn, connectConsoleWithRig, keepAssistantTalking, RIG_PATHS, speechStartsSince } from '../fixtures/echo-rig.ts'
 import { test } from '../fixtures/hearth.ts'
+import { voice } from '../fixtures/voice-hook.ts'
 
 const MINUTES = Number(process.env.ECHO_BENCH_MINUTES ?? 5)
 const BARGE_INS = Number(process.env.ECHO_BENCH_BARGE_INS ?? 20)
@@ -27,13 +28,16 @@ test('echo bench: self-interruptions with and without the canceller, barge-ins a
     const rigPage = await context.newPage()
     await connectConsoleWithRig(rigPage, { ...PATH, echoCancellation, microphoneGain: 0 })
     const fromMs = Date.now()
+    const playedBefore = (await voice(rigPage, 'stats'))?.samplesPlayed ?? 0
     const turns = await keepAssistantTalking(rigPage, minutes * 60_000)
     const selfInterruptions = (await speechStartsSince(rigPage, fromMs)).length
     const talkedMs = Date.now() - fromMs
+    const playedMs = (((await voice(rigPage, 'stats'))?.samplesPlayed ?? 0) - playedBefore) / 24
+
     const delays: (number | null)[] = []
     for (let i = 0; i < bargeIns; i++) delays.push((await bargeIn(rigPage)).delayMs)
     await context.close()
-    return { turns, talkedMs, selfInterruptions, delays }
+    return { turns, talkedMs, playedMs, selfInterruptions, delays }
   }
 
   const on = await session(true, MINUTES, BARGE_INS)
@@ -44,9 +48,9 @@ test('echo bench: self-interruptions with and without the canceller, barge-ins a
   console.log(
     [
       `[echo bench] rig: ${PATH.delayMs} ms, ${PATH.gainDb} dB, reverb ${PATH.reverbMs} ms; the fake microphone muted, every voice scripted`,
-      `[echo bench] canceller on: ${on.selfInterruptions} self-interruptions in ${(on.talkedMs / 60_000).toFixed(1)} min of ${on.turns} spoken answers`,
+      `[echo bench] canceller on: ${on.selfInterruptions} self-interruptions in ${(on.talkedMs / 60_000).toFixed(1)} min of ${on.turns} spoken answers (assistant audio ${(on.playedMs / 60_000).toFixed(1)} min, ${Math.round((100 * on.playedMs) / on.talkedMs)}% of the time)`,
       `[echo bench] canceller on: barge-ins heard ${heard.length} of ${on.delays.length}, within 300 ms ${heard.filter((d) => d <= 300).length}; delays (ms) median ${median}, max ${sorted.at(-1) ?? null}: ${on.delays.join(', ')}`,
-      `[echo bench] canceller off: ${off.selfInterruptions} self-interruptions in ${(off.talkedMs / 60_000).toFixed(1)} min of ${off.turns} spoken answers`,
+      `[echo bench] canceller off: ${off.selfInterruptions} self-interruptions in ${(off.talkedMs / 60_000).toFixed(1)} min of ${off.turns} spoken answers (assistant audio ${(off.playedMs / 60_000).toFixed(1)} min)`,
     ].join('\n'),
   )
 })
