@@ -30,14 +30,17 @@ test('echo bench: self-interruptions with and without the canceller, barge-ins a
     const fromMs = Date.now()
     const playedBefore = (await voice(rigPage, 'stats'))?.samplesPlayed ?? 0
     const turns = await keepAssistantTalking(rigPage, minutes * 60_000)
-    const selfInterruptions = (await speechStartsSince(rigPage, fromMs)).length
+    const echoStarts = await speechStartsSince(rigPage, fromMs)
+    const selfInterruptions = echoStarts.length
+    // When they came (s into the session): at the start, before the canceller converged, or later.
+    const atS = echoStarts.map((atMs) => +((atMs - fromMs) / 1000).toFixed(1))
     const talkedMs = Date.now() - fromMs
     const playedMs = (((await voice(rigPage, 'stats'))?.samplesPlayed ?? 0) - playedBefore) / 24
 
     const delays: (number | null)[] = []
     for (let i = 0; i < bargeIns; i++) delays.push((await bargeIn(rigPage)).delayMs)
     await context.close()
-    return { turns, talkedMs, playedMs, selfInterruptions, delays }
+    return { turns, talkedMs, playedMs, selfInterruptions, atS, delays }
   }
 
   const on = await session(true, MINUTES, BARGE_INS)
@@ -48,7 +51,7 @@ test('echo bench: self-interruptions with and without the canceller, barge-ins a
   console.log(
     [
       `[echo bench] rig: ${PATH.delayMs} ms, ${PATH.gainDb} dB, reverb ${PATH.reverbMs} ms; the fake microphone muted, every voice scripted`,
-      `[echo bench] canceller on: ${on.selfInterruptions} self-interruptions in ${(on.talkedMs / 60_000).toFixed(1)} min of ${on.turns} spoken answers (assistant audio ${(on.playedMs / 60_000).toFixed(1)} min, ${Math.round((100 * on.playedMs) / on.talkedMs)}% of the time)`,
+      `[echo bench] canceller on: ${on.selfInterruptions} self-interruptions in ${(on.talkedMs / 60_000).toFixed(1)} min of ${on.turns} spoken answers (assistant audio ${(on.playedMs / 60_000).toFixed(1)} min, ${Math.round((100 * on.playedMs) / on.talkedMs)}% of the time)${on.atS.length ? `, at ${on.atS.join(', ')} s` : ''}`,
       `[echo bench] canceller on: barge-ins heard ${heard.length} of ${on.delays.length}, within 300 ms ${heard.filter((d) => d <= 300).length}; delays (ms) median ${median}, max ${sorted.at(-1) ?? null}: ${on.delays.join(', ')}`,
       `[echo bench] canceller off: ${off.selfInterruptions} self-interruptions in ${(off.talkedMs / 60_000).toFixed(1)} min of ${off.turns} spoken answers (assistant audio ${(off.playedMs / 60_000).toFixed(1)} min)`,
     ].join('\n'),
