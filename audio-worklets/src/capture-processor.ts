@@ -1,6 +1,8 @@
 // Microphone -> 24 kHz mono PCM16 in FRAME_MS frames, transferred to the main thread or to the port the main
-// thread routed them to (the voice socket's worker), plus the input level.
+// thread routed them to (the voice socket's worker), plus the input level. The assistant's voice, as the playback
+// node rendered it (input 1), is cancelled from the microphone first (capture-echo.ts).
 import { FRAME_BYTES, FRAME_SAMPLES, RENDER_QUANTUM, SAMPLE_RATE } from '@hearth/protocol/audio';
+import { CaptureEcho } from './capture-echo.ts';
 import { FramePool } from './frame-pool.ts';
 import { Framer } from './framer.ts';
 import { CAPTURE_PROCESSOR, type CaptureInbound, type CaptureOutbound, type CaptureProcessorOptions } from './messages.ts';
@@ -12,10 +14,14 @@ const DEFAULT_POOL_SIZE = 8;
 
 export class CaptureProcessor extends AudioWorkletProcessor {
   private mono = new Float32Array(RENDER_QUANTUM);
+  /** What the level meter reads while muted. */
+  private silence = new Float32Array(RENDER_QUANTUM);
   private resampled: Float32Array;
   // Only when the context could not run at 24 kHz (PRODUCT §4).
   private readonly resampler: StreamingResampler | null;
   private readonly framer: Framer;
+  /** Cancels the assistant's voice from the microphone, with the played samples on input 1 as reference. */
+  private readonly echo: CaptureEcho | null;
   private readonly pool: FramePool;
   private readonly level: LevelReporter;
   private readonly channel: ProcessorChannel<CaptureInbound, CaptureOutbound>;
@@ -29,6 +35,7 @@ export class CaptureProcessor extends AudioWorkletProcessor {
     const settings: CaptureProcessorOptions = options?.processorOptions ?? {};
     this.resampler = sampleRate === SAMPLE_RATE ? null : new StreamingResampler(sampleRate, SAMPLE_RATE);
     this.resampled = new Float32Array(this.resampler ? this.resampler.maxOutputSamples(RENDER_QUANTUM) : 0);
+    this.echo = settings.echoCancellation === false ? null : new CaptureEcho(sampleRate);
     this.framer = new Framer(FRAME_SAMPLES, (frame) => this.sendFrame(frame));
     this.pool = new FramePool(FRAME_BYTES, settings.poolSize ?? DEFAULT_POOL_SIZE);
     this.level = new LevelReporter(this.port, sampleRate, settings);
@@ -45,14 +52,20 @@ export class CaptureProcessor extends AudioWorkletProcessor {
     if (!channels || channels.length === 0) return true;
     if (channels[0].length > this.mono.length) this.grow(channels[0].length);
     const count = mixToMono(channels, this.mono);
-    if (this.muted) this.mono.fill(0, 0, count);
-    this.level.push(this.mono, count);
-    if (this.muted) return true;
+    this.level.push(this.muted ? this.silence : this.mono, count);
+    // The played samples of this same render quantum, when the playback node is connected to input 1.
+    const played = inputs[1];
+    const cancelling = this.echo !== null && played !== undefined && played.length > 0;
+    // While muted the canceller keeps listening, so it has not lost the echo path when the microphone opens.
+    if (this.muted && !cancelling) return true;
+    let samples: Float32Array = this.mono;
+    let sampleCount = count;
     if (this.resampler) {
-      this.framer.push(this.resampled, this.resampler.process(this.mono, this.resampled, count));
-    } else {
-      this.framer.push(this.mono, count);
+      sampleCount = this.resampler.process(this.mono, this.resampled, count);
+      samples = this.resampled;
     }
+    if (cancelling) this.echo?.process(samples, sampleCount, played, count);
+    if (!this.muted) this.framer.push(samples, sampleCount);
     return true;
   }
 
@@ -78,6 +91,7 @@ export class CaptureProcessor extends AudioWorkletProcessor {
     if (muted && !this.muted) {
       this.framer.reset();
       this.resampler?.reset();
+      this.echo?.resetResampler();
     }
     this.muted = muted;
     this.channel.post({ type: 'reply', id, request: 'set-muted', muted });
@@ -86,6 +100,7 @@ export class CaptureProcessor extends AudioWorkletProcessor {
   // Render quanta are 128 samples today; a browser honouring a larger render size gets buffers sized once here.
   private grow(sampleCount: number): void {
     this.mono = new Float32Array(sampleCount);
+    this.silence = new Float32Array(sampleCount);
     if (this.resampler) this.resampled = new Float32Array(this.resampler.maxOutputSamples(sampleCount));
   }
 }

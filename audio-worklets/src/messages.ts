@@ -33,6 +33,11 @@ export interface MeterSettings {
 export interface CaptureProcessorOptions extends MeterSettings {
   /** Frame buffers allocated up front; the main thread returns each one after use. */
   poolSize?: number;
+  /**
+   * Cancel the echo of what the playback node (connected to the capture node's input 1) plays; default true.
+   * Without that connection the microphone passes untouched either way.
+   */
+  echoCancellation?: boolean;
 }
 
 export type CaptureRequest = { type: 'set-muted'; id: number; muted: boolean };

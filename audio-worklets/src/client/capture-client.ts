@@ -80,7 +80,10 @@ export interface CaptureNodeOptions extends CaptureCallbacks, CaptureProcessorOp
   moduleUrl?: string;
 }
 
-/** Loads the capture module if needed and creates its node; connect the microphone source to `client.node`. */
+/**
+ * Loads the capture module if needed and creates its node; connect the microphone source to `client.node`
+ * (input 0) and the playback node to its input 1, the reference of the echo canceller.
+ */
 export async function createCaptureNode(
   context: BaseAudioContext & LoadableContext,
   options: CaptureNodeOptions = {},
@@ -88,7 +91,7 @@ export async function createCaptureNode(
   const { moduleUrl = workletUrl('capture'), onFrame, onLevel, onError, timeoutMs, ...processorOptions } = options;
   await loadWorkletModule(context, moduleUrl);
   const node = new AudioWorkletNode(context, CAPTURE_PROCESSOR, {
-    numberOfInputs: 1,
+    numberOfInputs: 2,
     numberOfOutputs: 0,
     channelCount: 1,
     channelCountMode: 'explicit',

@@ -7,6 +7,7 @@ import type { LevelMessage } from '@hearth/worklets/messages'
 
 import { createAudioContext } from '@/voice/audio-context'
 import { keepContextRunning, watchDevices } from '@/voice/device-recovery'
+import { attachEchoRig, type EchoRig, echoRigSettings } from '@/voice/echo-rig'
 import { connectSpeaker, microphoneConstraints, type Speaker } from '@/voice/echo-safety'
 import { microphoneError } from '@/voice/errors'
 
@@ -62,17 +63,24 @@ export async function startAudioEngine(context: AudioContext, stream: MediaStrea
   let playback: PlaybackClient | null = null
   let source: MediaStreamAudioSourceNode | null = null
   let speaker: Speaker | null = null
+  let rig: EchoRig | null = null
+  const rigSettings = options.playback ? echoRigSettings() : null
   try {
-    capture = await createCaptureNode(context, { ...options.capture, timeoutMs: options.timeoutMs })
+    const echoCancellation = rigSettings?.echoCancellation ?? true
+    capture = await createCaptureNode(context, { ...options.capture, timeoutMs: options.timeoutMs, echoCancellation })
     if (options.playback) {
       playback = await createPlaybackNode(context, { ...options.playback, timeoutMs: options.timeoutMs })
       speaker = await connectSpeaker(context, playback.node)
+      // The played samples, rendered in the same quantum, are the capture worklet's echo reference (input 1).
+      playback.node.connect(capture.node, 0, 1)
+      if (rigSettings) rig = attachEchoRig(context, playback.node, capture.node, rigSettings)
     }
     source = context.createMediaStreamSource(stream)
-    source.connect(capture.node)
+    source.connect(rig?.microphoneInput ?? capture.node)
     if (context.state !== 'running') await context.resume()
   } catch (error) {
     source?.disconnect()
+    rig?.close()
     capture?.close()
     speaker?.close()
     playback?.close()
@@ -84,6 +92,8 @@ export async function startAudioEngine(context: AudioContext, stream: MediaStrea
   let sourceNode = source
   let currentStream = stream
   const speakerRoute = speaker
+  const echoRig = rig
+  const microphoneInput = rig?.microphoneInput ?? captureClient.node
   const stopMicrophone = () => {
     for (const track of currentStream.getTracks()) track.stop()
   }
@@ -99,7 +109,7 @@ export async function startAudioEngine(context: AudioContext, stream: MediaStrea
     stopMicrophone,
     replaceMicrophone(next) {
       const nextSource = context.createMediaStreamSource(next)
-      nextSource.connect(captureClient.node)
+      nextSource.connect(microphoneInput)
       sourceNode.disconnect()
       stopMicrophone()
       sourceNode = nextSource
@@ -109,6 +119,7 @@ export async function startAudioEngine(context: AudioContext, stream: MediaStrea
       closing ??= (async () => {
         stopMicrophone()
         sourceNode.disconnect()
+        echoRig?.close()
         captureClient.close()
         speakerRoute?.close()
         playbackClient?.close()
