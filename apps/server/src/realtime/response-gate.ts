@@ -35,6 +35,19 @@ export class ResponseGate {
     this.requested = false;
   }
 
+  /**
+   * An `error` from the upstream. Any error means a requested response will not come; a create refused because
+   * one is still running (asked for just before it was created) is asked again once that one is over
+   * ('deferred': nothing was lost).
+   */
+  upstreamError(code: string | undefined): 'deferred' | 'failed' {
+    this.failed();
+    queueMicrotask(() => this.maybeCreate());
+    if (code !== 'conversation_already_has_active_response') return 'failed';
+    this.deferred();
+    return 'deferred';
+  }
+
   created(id: string | null) {
     this.activeId = id;
     this.requested = false;

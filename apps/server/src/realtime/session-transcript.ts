@@ -1,3 +1,4 @@
+import type { ConversationItem } from '@hearth/protocol';
 import type { TranscriptLine } from '../features/post-chat/run';
 import type { UpstreamEvent } from './upstream';
 
@@ -20,6 +21,16 @@ export class SessionTranscript {
   typed(text: string) {
     this.lines.push({ role: 'user', text });
     this.counts.typed++;
+  }
+
+  /** A message the page adds (`conversation.item.create`): its typed words are the member's line. */
+  typedItem(item: ConversationItem) {
+    if (item.type !== 'message') return;
+    const text = item.content
+      .map((part) => (part.type === 'input_text' ? part.text : ''))
+      .join(' ')
+      .trim();
+    if (text) this.typed(text);
   }
 
   /** The upstream events that say what was said (or unsaid) in the conversation. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CLOSE_CODES } from '@hearth/protocol';
 import type { AppDeps } from '../deps';
+import { loadModuleVersion } from '../features/sequences/lookup';
 import type { Identity } from '../plugins/auth';
 import type { ModuleState } from './module-state';
 import type { PendingEvents } from './pending-events';
@@ -78,4 +79,12 @@ export const CARRIED_OVER: ReadonlySet<EndCause> = new Set(['client_lost', 'upst
 /** An `error` event of the relay's own, shaped as the GA API's (its event id marks it as ours). */
 export function hearthError(type: 'server_error' | 'invalid_request_error', code: string, message: string): UpstreamEvent {
   return { type: 'error', event_id: `event_hearth_${randomUUID()}`, error: { type, code, message, param: null, event_id: null } };
+}
+
+/** Why a page's module choice (`hearth.select_module`) failed: an unknown version of a module, or no such module. */
+export async function moduleChoiceError(db: AppDeps['db'], name: string, version?: number): Promise<UpstreamEvent> {
+  const moduleExists = version !== undefined && (await loadModuleVersion(db, name)) !== null;
+  return moduleExists
+    ? hearthError('invalid_request_error', 'version_not_found', `Version ${version} not found`)
+    : hearthError('invalid_request_error', 'module_not_found', 'The module does not exist');
 }

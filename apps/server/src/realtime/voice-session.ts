@@ -8,7 +8,6 @@ import {
   type RealtimeClientEvent,
 } from '@hearth/protocol';
 import type { AppDeps } from '../deps';
-import { loadModuleVersion } from '../features/sequences/lookup';
 import { log } from '../log';
 import type { Identity } from '../plugins/auth';
 import type { ModuleState } from './module-state';
@@ -19,6 +18,7 @@ import {
   CLOSE_FOR,
   FIRST_USER_TEXT,
   hearthError,
+  moduleChoiceError,
   type ClientChannel,
   type EndCause,
   type VoiceSessionInit,
@@ -174,13 +174,7 @@ export class VoiceSession implements ToolHost {
         return;
       }
       case 'conversation.item.create':
-        if (event.item.type === 'message') {
-          const text = event.item.content
-            .map((part) => (part.type === 'input_text' ? part.text : ''))
-            .join(' ')
-            .trim();
-          if (text) this.transcript.typed(text);
-        }
+        this.transcript.typedItem(event.item);
         break;
       case 'response.create':
         // One response at a time: asked for during another, it goes up once that one is over (response-gate.ts).
@@ -246,17 +240,8 @@ export class VoiceSession implements ToolHost {
     switch (event.type) {
       case 'error': {
         const { message, code } = (event.error ?? {}) as { message?: string; code?: string };
-        // A create refused because one is still running (asked for just before it was created) is asked again
-        // once that one is over; any other error means a requested response will not come.
-        this.responses.failed();
-        queueMicrotask(() => this.responses.maybeCreate());
-        if (code === 'conversation_already_has_active_response') {
-          // Asked for just before the upstream created one: asked again once that one is over. Nothing was lost,
-          // so the page is not told of an error.
-          this.responses.deferred();
-          return;
-        }
-        if (isIgnoredCancelError(message)) return;
+        // Nothing was lost when a create came just before the upstream created one: the page is not told.
+        if (this.responses.upstreamError(code) === 'deferred' || isIgnoredCancelError(message)) return;
         break;
       }
       case 'response.created':
@@ -317,12 +302,7 @@ export class VoiceSession implements ToolHost {
   private async selectModule(name: string, version?: number) {
     if (this.ending) return;
     if (await this.modules.selectModule(this.deps.db, name, version)) return this.afterModuleChange();
-    const moduleExists = version !== undefined && (await loadModuleVersion(this.deps.db, name)) !== null;
-    this.sendClient(
-      moduleExists
-        ? hearthError('invalid_request_error', 'version_not_found', `Version ${version} not found`)
-        : hearthError('invalid_request_error', 'module_not_found', 'The module does not exist'),
-    );
+    this.sendClient(await moduleChoiceError(this.deps.db, name, version));
   }
 
   /** New instructions upstream and the new state to the browser; the conversation itself goes on. */

@@ -4,13 +4,11 @@
 // that into store writes).
 import {
   type BrowserEvent,
-  defaultTurnDetection,
   EVENT_TIMEOUT_MS,
   type HearthResumed,
   type HearthSession,
   isIgnoredCancelError,
   type ServerMessage,
-  type TurnDetection,
 } from '@hearth/protocol'
 
 import { AssistantPlayback } from '@/voice/assistant-playback'
@@ -21,6 +19,7 @@ import { EventWaiters } from '@/voice/event-waiters'
 import { HeldWhileReconnecting } from '@/voice/held-while-reconnecting'
 import { ResumableSocket } from '@/voice/resumable-socket'
 import { type InputPosition, SOCKET_WORKER_URL } from '@/voice/socket-worker-messages'
+import { TurnSettings } from '@/voice/turn-settings'
 import { TurnWatch } from '@/voice/turn-watch'
 import { type AudioFigures, audioFiguresOf, VoiceMetrics, type VoiceStats } from '@/voice/voice-metrics'
 import type { ConnectionStatus, DisconnectResult, TurnMode, VoiceSessionListener, VoiceSessionOptions } from '@/voice/voice-session-types'
@@ -41,7 +40,7 @@ export class VoiceSession {
   private readonly waiters = new EventWaiters<ServerMessage>()
   private statusValue: ConnectionStatus = 'disconnected'
   private turnModeValue: TurnMode
-  private detection: VadDetection | null
+  private readonly turnSettings: TurnSettings
   private audio: VoiceAudio | null = null
   /** The /ws connection (its socket lives in a worker: the capture worklet's frames go straight to it). */
   private connection: ResumableSocket | null = null
@@ -96,7 +95,8 @@ export class VoiceSession {
     this.listener = options.listener
     this.timeoutMs = options.timeoutMs ?? EVENT_TIMEOUT_MS
     this.turnModeValue = options.turnMode ?? 'server_vad'
-    this.detection = options.detection ?? null
+    const turnHost = { page: options.page, send: (e: BrowserEvent) => this.send(e), info: () => this.sessionInfo }
+    this.turnSettings = new TurnSettings(turnHost, options.detection ?? null)
   }
 
   get status(): ConnectionStatus {
@@ -167,14 +167,13 @@ export class VoiceSession {
     this.talking = false
     this.updateFrameGate()
     if (!this.live()) return
-    this.sendTurnDetection(mode === 'manual' ? null : this.serverVad())
+    this.turnSettings.modeChanged(mode)
     await this.audio?.capture.setMuted(mode === 'manual' || this.micMuted)
   }
 
   /** Staff pages: the detector voice-activity turns use, sent at once unless turns are manual. */
   setDetection(detection: VadDetection): void {
-    this.detection = detection
-    if (this.turnModeValue !== 'manual' && this.live()) this.sendTurnDetection(detection)
+    this.turnSettings.pick(detection, this.turnModeValue, this.live())
   }
 
   /** Push-to-talk pressed: the assistant stops, a fresh input buffer starts recording. */
@@ -398,16 +397,7 @@ export class VoiceSession {
   private sendStartSettings(): void {
     const { settings } = this.options
     if (settings?.reminder !== undefined) this.send({ type: 'hearth.settings', reminder: settings.reminder })
-    if (this.turnModeValue === 'manual') this.sendTurnDetection(null)
-    else if (this.detection) this.sendTurnDetection(this.detection)
-  }
-
-  private serverVad(): TurnDetection {
-    return this.detection ?? this.sessionInfo?.turnDetection ?? defaultTurnDetection(this.options.page)
-  }
-
-  private sendTurnDetection(turnDetection: TurnDetection): void {
-    this.send({ type: 'session.update', session: { type: 'realtime', audio: { input: { turn_detection: turnDetection } } } })
+    this.turnSettings.sendStart(this.turnModeValue)
   }
 
   private setStatus(status: ConnectionStatus): void {
