@@ -43,6 +43,11 @@ export interface UsersTable {
   /** The simulated member of a test-run attempt (PRODUCT §10): deleted after it; never shown in admin screens. */
   scratch: Generated<boolean>;
   created_at: CreatedAt;
+  /** First times of the community loop's funnel (PRODUCT §11; migration 20261128100000): set once, never moved back. */
+  invited_at: Timestamp | null;
+  link_opened_at: Timestamp | null;
+  talked_at: Timestamp | null;
+  profiled_at: Timestamp | null;
 }
 
 export interface SessionsTable {
@@ -67,6 +72,10 @@ export interface GroupsTable {
   name: string;
   isolated_module: string | null;
   created_at: CreatedAt;
+  /** Days after a member is told their subgroup before they are asked whether they met (PRODUCT §11). */
+  met_ask_days: Generated<number>;
+  /** Days after being told before a member who met is asked whether they met again. */
+  met_again_days: Generated<number>;
 }
 
 export interface SubgroupsTable {
@@ -83,6 +92,8 @@ export interface GroupMembersTable {
   subgroup_id: string | null;
   user_description: Generated<string>;
   created_at: CreatedAt;
+  /** When the current subgroup was set; null without one. */
+  assigned_at: Timestamp | null;
 }
 
 export interface SequencesTable {
@@ -98,6 +109,8 @@ export interface SequencesTable {
   require_tests: Generated<boolean>;
   /** How members' turns end (issue 23); null: the page's server VAD. Same shape as the protocol's SequenceTurnDetection. */
   turn_detection: ColumnType<StoredTurnDetection | null, StoredTurnDetection | null | undefined, StoredTurnDetection | null>;
+  /** The module offers the assistant the UCLA loneliness scale tool (PRODUCT §11 well-being, with consent). */
+  wellbeing: Generated<boolean>;
 }
 
 export type StoredTurnDetection = { type: 'server_vad' } | { type: 'semantic_vad'; eagerness: 'low' | 'medium' | 'high' | 'auto' };
@@ -323,6 +336,48 @@ export interface LiveVoiceSignInsTable {
   auth_session: string;
 }
 
+export type MetRound = 'met' | 'met_again';
+export type MetAnswer = 'yes' | 'no' | 'later';
+
+/**
+ * One question of the community loop (PRODUCT §11): did the member meet their subgroup (round 'met'), and later did
+ * they meet again ('met_again'). One row per (user, subgroup, round); `answer` is one word, never the reply itself.
+ */
+export interface MetAsksTable {
+  id: string;
+  group_id: string;
+  user_id: string;
+  /** Null once a later assignment replaced that subgroup. */
+  subgroup_id: string | null;
+  round: MetRound;
+  asked_at: CreatedAt;
+  /** The last time it was sent (a forced ask or a LATER reply asks again). */
+  last_asked_at: CreatedAt;
+  ask_count: Generated<number>;
+  /** How it was sent: 'sms', 'email', or 'card' (only the user page's card). */
+  channel: 'sms' | 'email' | 'card';
+  answer: MetAnswer | null;
+  answered_at: Timestamp | null;
+  answered_via: 'sms' | 'card' | null;
+  /** When the one clarifying SMS for an unclear reply went out (per ask). */
+  clarified_at: Timestamp | null;
+  /** LATER: when to ask again. */
+  next_ask_at: Timestamp | null;
+}
+
+/** The three-item UCLA loneliness scale as answered by voice (1 hardly ever, 2 some of the time, 3 often). */
+export interface WellbeingAnswersTable {
+  id: string;
+  user_id: string;
+  module_name: string;
+  phase: 'intake' | 'later';
+  lack_companionship: number;
+  left_out: number;
+  isolated: number;
+  score: number;
+  recorded_at: CreatedAt;
+}
+
 export interface RateLimitsTable {
   key: string;
   window_start: Timestamp;
@@ -358,6 +413,8 @@ export interface Database {
   live_voice_sessions: LiveVoiceSessionsTable;
   live_voice_sign_ins: LiveVoiceSignInsTable;
   turn_taking_sessions: TurnTakingSessionsTable;
+  met_asks: MetAsksTable;
+  wellbeing_answers: WellbeingAnswersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

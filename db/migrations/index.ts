@@ -12,6 +12,7 @@ import * as testCases from './20261128040000_test_cases';
 import * as testRuns from './20261128050000_test_runs';
 import * as turnTaking from './20261128060000_turn_taking';
 import * as sequenceTurnDetection from './20261128061000_sequence_turn_detection';
+import * as communityLoop from './20261128100000_community_loop';
 
 // Listed statically so migrations work after bundling. Frozen once landed: add, never edit.
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '20261128050000_test_runs': testRuns,
   '20261128060000_turn_taking': turnTaking,
   '20261128061000_sequence_turn_detection': sequenceTurnDetection,
+  '20261128100000_community_loop': communityLoop,
 };
