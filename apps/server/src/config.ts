@@ -33,6 +33,8 @@ export interface Config {
   realtimeSessionCapMs: number;
   /** How long before that cap the relay renews the upstream at a turn boundary (REALTIME_ROTATE_BEFORE_SECONDS). */
   realtimeRotateBeforeMs: number;
+  /** Where `GET /metrics` (Prometheus text) is served (METRICS_PORT, METRICS_HOST); undefined: no metrics server. */
+  metrics?: { port: number; host: string };
 }
 
 export interface Limits {
@@ -99,6 +101,8 @@ export function loadConfig(env: Env = process.env): Config {
     voiceResumeGraceMs: Math.round(int(env, 'VOICE_RESUME_GRACE_SECONDS', 20) * 1000),
     realtimeSessionCapMs: Math.round(int(env, 'REALTIME_SESSION_CAP_SECONDS', 3600) * 1000),
     realtimeRotateBeforeMs: Math.round(int(env, 'REALTIME_ROTATE_BEFORE_SECONDS', 300) * 1000),
+    // Never on the public port: its own listener, on loopback unless METRICS_HOST says otherwise (PRODUCT §12).
+    metrics: env.METRICS_PORT ? { port: Math.floor(int(env, 'METRICS_PORT', 0)), host: env.METRICS_HOST || '127.0.0.1' } : undefined,
     limits: {
       sessionsPerUser: int(env, 'LIMIT_SESSIONS_PER_USER', 1),
       maxLiveSessions: int(env, 'LIMIT_LIVE_SESSIONS', 500),

@@ -8,6 +8,7 @@ import { outboxOnly } from './features/messages/outbox';
 import { startJobs } from './features/messages/jobs';
 import { startTestRunJobs } from './features/test-runs/jobs';
 import { log } from './log';
+import { startMetricsServer } from './metrics/server';
 import { Shutdown } from './shutdown';
 import { createProviders, describeProviders } from './providers';
 
@@ -39,9 +40,10 @@ export async function prepareDatabase(config: Config, open?: DatabaseHandle): Pr
 
 /**
  * Opens the database, prepares it (unless a WORKERS primary already did: `prepared`) and listens. The port is
- * opened with reusePort so that WORKERS processes share it (PRODUCT §8).
+ * opened with reusePort so that WORKERS processes share it (PRODUCT §8). With METRICS_PORT set it serves the
+ * metrics too, unless `metrics: false` (WORKERS: only worker 1 serves them, index.ts).
  */
-export async function startServer(config: Config, opts: { prepared?: boolean } = {}) {
+export async function startServer(config: Config, opts: { prepared?: boolean; metrics?: boolean } = {}) {
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   if (!opts.prepared) await prepareDatabase(config, handle);
   const deps = depsFor(config, handle);
@@ -51,15 +53,17 @@ export async function startServer(config: Config, opts: { prepared?: boolean } =
   deps.testRuns = testRuns.queue;
   const app = createApp(deps).listen({ port: config.port, hostname: config.host, reusePort: true });
   const url = `http://${config.host}:${app.server?.port}`;
+  const metrics = config.metrics && opts.metrics !== false ? startMetricsServer(deps.db, config.metrics) : null;
   log.info('listening', { url, database: handle.kind, providers: describeProviders(deps.providers), pid: process.pid });
   const stop = async () => {
+    await metrics?.stop();
     await deps.shutdown.run();
     await app.stop();
     await testRuns.stop();
     await jobs.stop();
     await handle.close();
   };
-  return { app, deps, url, stop };
+  return { app, deps, url, metricsUrl: metrics?.url, boss: jobs.boss, stop };
 }
 
 export { DataDirLockedError };
