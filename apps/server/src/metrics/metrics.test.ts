@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { networkInterfaces } from 'node:os';
+import { loadConfig } from '../config';
+import { PURGE_QUEUE } from '../features/maintenance/purge';
 import { SEND_MESSAGE_QUEUE } from '../features/messages/jobs';
+import { TEST_RUN_QUEUE } from '../features/test-runs/jobs';
 import { scrape, scrapeUntil, startMetricsSuite, type MetricsSuite } from './metrics-test-support';
 
 // GET /metrics (PRODUCT §12) on the server as `bun start` runs it, with METRICS_PORT set.
@@ -41,13 +44,19 @@ describe('GET /metrics', () => {
     expect(s.value('hearth_test_runs', { status: 'running' })).toBe(0);
     // Every job queue the server made is listed, the send queue with each state of work still to do.
     const queues = new Set(s.families.get('hearth_job_queue_depth')?.metrics.map((m) => m.labels?.queue));
-    expect(queues.has(SEND_MESSAGE_QUEUE)).toBe(true);
-    expect(queues.size).toBeGreaterThan(1);
+    for (const queue of [SEND_MESSAGE_QUEUE, PURGE_QUEUE, TEST_RUN_QUEUE]) expect(queues.has(queue)).toBe(true);
     for (const state of ['created', 'retry', 'active']) {
       expect(s.families.get('hearth_job_queue_depth')?.metrics.some((m) => m.labels?.state === state)).toBe(true);
     }
     // Nothing personal: no label carries an address, a token or words.
     expect(s.text).not.toMatch(/@|\+1555|hearth_user=|hearth_staff=/);
+  });
+
+  test('METRICS_PORT turns it on, on loopback unless METRICS_HOST says otherwise', () => {
+    expect(loadConfig({}).metrics).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ port: 9464, host: '127.0.0.1' });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics).toEqual({ port: 9464, host: '10.0.0.5' });
+    expect(() => loadConfig({ METRICS_PORT: 'nine' })).toThrow('METRICS_PORT');
   });
 
   test('binds 127.0.0.1 by default: reachable on loopback only, and only /metrics', async () => {
