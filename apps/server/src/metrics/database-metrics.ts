@@ -1,15 +1,7 @@
 import { Gauge, Registry } from 'prom-client';
 import type { DB } from '@hearth/db/client';
 import { log } from '../log';
-import {
-  jobQueueDepth,
-  OUTBOX_CHANNELS,
-  OUTBOX_STATUSES,
-  outboxCounts,
-  TEST_RUN_STATUSES,
-  testRunCounts,
-  type Count,
-} from './repository';
+import { jobQueueDepth, OUTBOX_CHANNELS, OUTBOX_STATUSES, outboxCounts, TEST_RUN_STATUSES, testRunCounts, type Count } from './repository';
 
 /** A scrape waits this long for a count; past it the family is left out of that scrape rather than holding it up. */
 export const COLLECT_TIMEOUT_MS = 2000;

@@ -47,7 +47,10 @@ describe('relay metrics', () => {
     // Cut short (the local provider speaks in real time): the turn below needs no greeting in full.
     client.send({ type: 'response.cancel' });
     await client.waitFor('response.done');
-    const greeted = await scrapeUntil(metricsUrl, (s) => s.count('hearth_relay_added_seconds') > before.count('hearth_relay_added_seconds'));
+    const greeted = await scrapeUntil(
+      metricsUrl,
+      (s) => s.count('hearth_relay_added_seconds') > before.count('hearth_relay_added_seconds'),
+    );
     expect(client.ofType('response.output_audio.delta').length).toBeGreaterThan(1);
     expect(greeted.count('hearth_relay_added_seconds')).toBe(before.count('hearth_relay_added_seconds') + 1);
     // No member turn yet: the greeting answers the relay's own 'Hi.'.
@@ -58,7 +61,10 @@ describe('relay metrics', () => {
     for (const audio of speech(200, 1000, 700)) client.send({ type: 'input_audio_buffer.append', audio });
     await client.waitFor('input_audio_buffer.speech_stopped');
     expect(client.ofType('input_audio_buffer.speech_stopped').length).toBe(speechStopped + 1);
-    const turned = await scrapeUntil(metricsUrl, (s) => s.count('hearth_turn_latency_seconds') > before.count('hearth_turn_latency_seconds'));
+    const turned = await scrapeUntil(
+      metricsUrl,
+      (s) => s.count('hearth_turn_latency_seconds') > before.count('hearth_turn_latency_seconds'),
+    );
     expect(turned.count('hearth_turn_latency_seconds')).toBe(before.count('hearth_turn_latency_seconds') + 1);
     const sum = Number(turned.families.get('hearth_turn_latency_seconds')?.metrics[0]?.sum);
     expect(sum).toBeGreaterThan(0);
@@ -103,7 +109,12 @@ describe('relay metrics', () => {
     try {
       const failures: string[] = [];
       const events: string[] = [];
-      const handlers = { onOpen() {}, onEvent: (e: { type: string }) => void events.push(e.type), onAudio() {}, onFailure: (r: string) => void failures.push(r) };
+      const handlers = {
+        onOpen() {},
+        onEvent: (e: { type: string }) => void events.push(e.type),
+        onAudio() {},
+        onFailure: (r: string) => void failures.push(r),
+      };
       const upstream = createOpenAiUpstream(handlers, { url: fake.url, model: 'gpt-realtime-test', apiKey: 'sk-metrics' });
       const connection = await fake.nextConnection();
       connection.send({ type: 'error', error: { type: 'invalid_request_error', code: 'unknown_parameter', message: 'Unknown parameter' } });

@@ -77,7 +77,10 @@ let counter = 0;
 /** A member with a sign-in, as their personal link would leave it: the cookie. */
 export async function memberCookie(suite: MetricsSuite): Promise<string> {
   const id = `m${++counter}${Math.random().toString(36).slice(2, 8)}`;
-  await suite.db.insertInto('users').values({ id, name: `Metric Member ${counter}`, file_name: `${id}.md` }).execute();
+  await suite.db
+    .insertInto('users')
+    .values({ id, name: `Metric Member ${counter}`, file_name: `${id}.md` })
+    .execute();
   const token = newToken();
   await insertSession(suite.db, hashToken(token), { userId: id }, new Date(Date.now() + 86_400_000));
   return `${USER_COOKIE}=${token}`;

@@ -38,7 +38,12 @@ describe('GET /metrics', () => {
       expect(s.families.get(name)?.type).toBe(type.toUpperCase() as never);
     }
     // Series exist before anything happened, at zero.
-    expect(s.families.get('hearth_live_voice_sessions')?.metrics.map((m) => m.labels?.kind).sort()).toEqual(['member', 'staff']);
+    expect(
+      s.families
+        .get('hearth_live_voice_sessions')
+        ?.metrics.map((m) => m.labels?.kind)
+        .sort(),
+    ).toEqual(['member', 'staff']);
     expect(s.value('hearth_voice_admissions_refused_total', { reason: 'full' })).toBe(0);
     expect(s.value('hearth_messages', { channel: 'sms', state: 'queued' })).toBe(0);
     expect(s.value('hearth_test_runs', { status: 'running' })).toBe(0);
@@ -111,7 +116,15 @@ describe('GET /metrics', () => {
     const seq = await suite.db.selectFrom('sequences').select('id').executeTakeFirstOrThrow();
     await suite.db
       .insertInto('test_runs')
-      .values({ id: crypto.randomUUID(), sequence_id: seq.id, version: 1, status: 'done', provider: 'local', judge: 'keywords', case_ids: [] })
+      .values({
+        id: crypto.randomUUID(),
+        sequence_id: seq.id,
+        version: 1,
+        status: 'done',
+        provider: 'local',
+        judge: 'keywords',
+        case_ids: [],
+      })
       .execute();
     const after = await scrape(metricsUrl);
     expect(after.value('hearth_test_runs', { status: 'done' })).toBe(before.value('hearth_test_runs', { status: 'done' }) + 1);

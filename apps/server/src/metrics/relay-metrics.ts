@@ -59,7 +59,8 @@ export const upstreamErrors = new Counter({
 for (const kind of ['member', 'staff'] as const) liveVoiceSessions.set({ kind }, 0);
 for (const reason of ['origin', 'unauthenticated', 'full', 'staff_full', 'daily_used', 'server_stopping'] as const)
   voiceAdmissionsRefused.inc({ reason }, 0);
-for (const kind of ['error_event', 'connect_failed', 'connect_timeout', 'ended', 'lost', 'unreadable'] as const) upstreamErrors.inc({ kind }, 0);
+for (const kind of ['error_event', 'connect_failed', 'connect_timeout', 'ended', 'lost', 'unreadable'] as const)
+  upstreamErrors.inc({ kind }, 0);
 
 let defaultsOn = false;
 /** Process figures (CPU, memory, event-loop lag, GC): only in a process that serves metrics, and once. */

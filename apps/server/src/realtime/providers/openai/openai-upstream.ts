@@ -37,7 +37,10 @@ class OpenAiUpstream implements Upstream {
     const url = `${options.url}${options.url.includes('?') ? '&' : '?'}model=${encodeURIComponent(options.model)}`;
     // Bun's WebSocket takes headers; the DOM type does not know that option.
     this.socket = new WebSocket(url, { headers: { Authorization: `Bearer ${options.apiKey}` } } as unknown as string[]);
-    this.connectTimer = setTimeout(() => this.fail('The voice service did not answer in time', 'connect_timeout'), options.connectTimeoutMs ?? 10_000);
+    this.connectTimer = setTimeout(
+      () => this.fail('The voice service did not answer in time', 'connect_timeout'),
+      options.connectTimeoutMs ?? 10_000,
+    );
     this.socket.onopen = () => {
       clearTimeout(this.connectTimer);
       if (this.done) return;
