@@ -1,6 +1,7 @@
 import { loadConfig } from './config';
 import { passwordProblem } from './features/auth/credentials';
 import { DataDirLockedError, startServer } from './server';
+import { MetricsPortError } from './metrics/server';
 import { announcedUrl } from './plugins/origin';
 import { reportToPrimary, runPrimary, WORKER_ENV, workersProblem } from './workers';
 
@@ -52,7 +53,7 @@ try {
     else banner(url, deps.dbKind, deps.providers.realtime.kind, [], metricsUrl);
   }
 } catch (err) {
-  if (err instanceof DataDirLockedError) {
+  if (err instanceof DataDirLockedError || err instanceof MetricsPortError) {
     console.error(err.message);
     process.exit(1);
   }

@@ -8,7 +8,7 @@ import { outboxOnly } from './features/messages/outbox';
 import { startJobs } from './features/messages/jobs';
 import { startTestRunJobs } from './features/test-runs/jobs';
 import { log } from './log';
-import { startMetricsServer } from './metrics/server';
+import { startMetricsServer, type MetricsServer } from './metrics/server';
 import { Shutdown } from './shutdown';
 import { createProviders, describeProviders } from './providers';
 
@@ -47,13 +47,20 @@ export async function startServer(config: Config, opts: { prepared?: boolean; me
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   if (!opts.prepared) await prepareDatabase(config, handle);
   const deps = depsFor(config, handle);
+  let metrics: MetricsServer | null = null;
+  try {
+    // Before anything else listens: a metrics port that cannot be opened stops the start with a clear message.
+    if (config.metrics && opts.metrics !== false) metrics = startMetricsServer(deps.db, config.metrics);
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
   const jobs = await startJobs(deps, handle);
   deps.outbox = jobs.outbox;
   const testRuns = await startTestRunJobs(deps, jobs);
   deps.testRuns = testRuns.queue;
   const app = createApp(deps).listen({ port: config.port, hostname: config.host, reusePort: true });
   const url = `http://${config.host}:${app.server?.port}`;
-  const metrics = config.metrics && opts.metrics !== false ? startMetricsServer(deps.db, config.metrics) : null;
   log.info('listening', { url, database: handle.kind, providers: describeProviders(deps.providers), pid: process.pid });
   const stop = async () => {
     await metrics?.stop();

@@ -4,6 +4,7 @@ import { loadConfig } from '../config';
 import { PURGE_QUEUE } from '../features/maintenance/purge';
 import { SEND_MESSAGE_QUEUE } from '../features/messages/jobs';
 import { TEST_RUN_QUEUE } from '../features/test-runs/jobs';
+import { MetricsPortError, startMetricsServer } from './server';
 import { scrape, scrapeUntil, startMetricsSuite, type MetricsSuite } from './metrics-test-support';
 
 // GET /metrics (PRODUCT §12) on the server as `bun start` runs it, with METRICS_PORT set.
@@ -62,6 +63,15 @@ describe('GET /metrics', () => {
     expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ port: 9464, host: '127.0.0.1' });
     expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics).toEqual({ port: 9464, host: '10.0.0.5' });
     expect(() => loadConfig({ METRICS_PORT: 'nine' })).toThrow('METRICS_PORT');
+    expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow('METRICS_PORT must differ from PORT');
+  });
+
+  test('a metrics port that is taken is refused with a clear message', () => {
+    const taken = Number(new URL(metricsUrl).port);
+    expect(() => startMetricsServer(suite.db, { host: '127.0.0.1', port: taken })).toThrow(MetricsPortError);
+    expect(() => startMetricsServer(suite.db, { host: '127.0.0.1', port: taken })).toThrow(
+      `METRICS_PORT ${taken} on 127.0.0.1 could not be opened`,
+    );
   });
 
   test('binds 127.0.0.1 by default: reachable on loopback only, and only /metrics', async () => {

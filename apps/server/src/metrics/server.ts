@@ -4,6 +4,9 @@ import { log } from '../log';
 import { databaseRegistry } from './database-metrics';
 import { collectProcessMetrics, processRegistry } from './relay-metrics';
 
+/** METRICS_PORT could not be opened (in use, or not allowed): the start stops with this message. */
+export class MetricsPortError extends Error {}
+
 export interface MetricsServer {
   url: string;
   stop(): Promise<void>;
@@ -36,7 +39,9 @@ export function startMetricsServer(db: DB, at: { host: string; port: number }): 
       },
     });
   } catch (err) {
-    throw new Error(`METRICS_PORT ${at.port} on ${at.host} could not be opened (${(err as Error)?.message}). Choose another port.`);
+    throw new MetricsPortError(
+      `METRICS_PORT ${at.port} on ${at.host} could not be opened (${(err as Error)?.message}). Choose another port.`,
+    );
   }
   const url = `http://${at.host.includes(':') ? `[${at.host}]` : at.host}:${server.port}/metrics`;
   log.info('metrics listening', { url });
