@@ -33,6 +33,8 @@ export interface Config {
   realtimeSessionCapMs: number;
   /** How long before that cap the relay renews the upstream at a turn boundary (REALTIME_ROTATE_BEFORE_SECONDS). */
   realtimeRotateBeforeMs: number;
+  /** Where `GET /metrics` (Prometheus text) is served (METRICS_PORT, METRICS_HOST); undefined: no metrics server. */
+  metrics?: { port: number; host: string };
 }
 
 export interface Limits {
@@ -68,6 +70,15 @@ function contactEmail(env: Env): string | undefined {
   return raw;
 }
 
+/** METRICS_PORT: its own listener, on loopback unless METRICS_HOST says otherwise; never the public port (PRODUCT §12). */
+function metrics(env: Env, port: number): Config['metrics'] {
+  if (!env.METRICS_PORT) return undefined;
+  const metricsPort = Math.floor(int(env, 'METRICS_PORT', 0));
+  if (metricsPort !== 0 && metricsPort === port)
+    throw new Error(`METRICS_PORT must differ from PORT (${port}): metrics are never served on the public port`);
+  return { port: metricsPort, host: env.METRICS_HOST || '127.0.0.1' };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 3000);
   const dataDir = resolve(env.DATA_DIR || './data');
@@ -99,6 +110,7 @@ export function loadConfig(env: Env = process.env): Config {
     voiceResumeGraceMs: Math.round(int(env, 'VOICE_RESUME_GRACE_SECONDS', 20) * 1000),
     realtimeSessionCapMs: Math.round(int(env, 'REALTIME_SESSION_CAP_SECONDS', 3600) * 1000),
     realtimeRotateBeforeMs: Math.round(int(env, 'REALTIME_ROTATE_BEFORE_SECONDS', 300) * 1000),
+    metrics: metrics(env, port),
     limits: {
       sessionsPerUser: int(env, 'LIMIT_SESSIONS_PER_USER', 1),
       maxLiveSessions: int(env, 'LIMIT_LIVE_SESSIONS', 500),

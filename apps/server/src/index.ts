@@ -1,6 +1,7 @@
 import { loadConfig } from './config';
 import { passwordProblem } from './features/auth/credentials';
 import { DataDirLockedError, startServer } from './server';
+import { MetricsPortError } from './metrics/server';
 import { announcedUrl } from './plugins/origin';
 import { reportToPrimary, runPrimary, WORKER_ENV, workersProblem } from './workers';
 
@@ -13,13 +14,17 @@ if (problem) {
   process.exit(1);
 }
 const isWorker = process.env[WORKER_ENV] !== undefined;
+// Workers cannot share the metrics port: worker 1 serves it, and its in-process figures are its own (README).
+const servesMetrics = !isWorker || process.env[WORKER_ENV] === '1';
 
-function banner(url: string, databaseKind: string, realtime: string, workerPids: number[] = []) {
+function banner(url: string, databaseKind: string, realtime: string, workerPids: number[] = [], metricsUrl?: string) {
   const shown = announcedUrl(config, url);
   console.log(`\nHearth is running at ${shown}`);
   console.log(`  database: ${databaseKind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
   console.log(`  providers: ${realtime === 'local' ? 'local (no OPENAI_API_KEY set)' : 'OpenAI'}`);
   if (workerPids.length) console.log(`  workers: ${workerPids.length} processes sharing the port (pids ${workerPids.join(', ')})`);
+  if (metricsUrl) console.log(`  metrics: ${metricsUrl}`);
+  else if (config.metrics) console.log(`  metrics: ${config.metrics.host}:${config.metrics.port}/metrics, served by worker 1`);
   if (config.adminEmail && config.adminPassword) {
     console.log(`  sign in at ${shown}/login with ADMIN_EMAIL and ADMIN_PASSWORD`);
   } else {
@@ -33,7 +38,7 @@ try {
     const primary = await runPrimary(config);
     banner(primary.url, 'postgres', config.openaiApiKey ? 'openai' : 'local', primary.pids());
   } else {
-    const { url, stop, deps } = await startServer(config, { prepared: isWorker });
+    const { url, stop, deps, metricsUrl } = await startServer(config, { prepared: isWorker, metrics: servesMetrics });
     let stopping = false;
     const shutdown = async () => {
       if (stopping) return;
@@ -45,10 +50,10 @@ try {
     // Ctrl-C reaches the whole process group: a worker leaves it to the primary, which stops workers with SIGTERM.
     process.on('SIGINT', isWorker ? () => {} : shutdown);
     if (isWorker) reportToPrimary(url, () => void shutdown());
-    else banner(url, deps.dbKind, deps.providers.realtime.kind);
+    else banner(url, deps.dbKind, deps.providers.realtime.kind, [], metricsUrl);
   }
 } catch (err) {
-  if (err instanceof DataDirLockedError) {
+  if (err instanceof DataDirLockedError || err instanceof MetricsPortError) {
     console.error(err.message);
     process.exit(1);
   }

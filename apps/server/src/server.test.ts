@@ -45,6 +45,8 @@ describe('server start', () => {
         providers: { realtime: 'local', text: 'local', sms: 'outbox', email: 'outbox' },
       });
       expect(await login(first.url, 'first-password')).toBe(200);
+      // METRICS_PORT unset: no metrics listener (PRODUCT §12).
+      expect(first.metricsUrl).toBeUndefined();
     } finally {
       await first.stop();
     }

@@ -82,7 +82,8 @@ describe('WORKERS', () => {
   test.skipIf(!pgUrl)('WORKERS=2: two processes serve one port; a killed worker is replaced; SIGTERM stops them all', async () => {
     const db = await freshPostgresUrl(pgUrl!);
     const port = freePort();
-    const primary = start({ WORKERS: '2', PORT: String(port), DATABASE_URL: db.url });
+    const metricsPort = freePort();
+    const primary = start({ WORKERS: '2', PORT: String(port), DATABASE_URL: db.url, METRICS_PORT: String(metricsPort) });
     try {
       // Both sockets owned: `ss` can list a socket before it can name its process (pid 0), seen once in CI.
       const workers = await waitFor(
@@ -92,6 +93,13 @@ describe('WORKERS', () => {
       expect(new Set(workers).size).toBe(2);
       for (const pid of workers) expect(parentOf(pid)).toBe(primary.pid);
       expect(await healthOverNewConnections(port, 20, 'two workers')).toBe(20);
+      // The workers cannot share the metrics port: one of them (worker 1) serves it.
+      const metricsOwner = await waitFor(
+        () => listeners(metricsPort),
+        (pids) => pids.length === 1 && pids[0] > 0,
+      );
+      expect(workers).toContain(metricsOwner[0]);
+      expect(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()).toContain('# TYPE hearth_live_voice_sessions gauge');
 
       process.kill(workers[0], 'SIGKILL');
       // Once the killed worker's socket is gone the other one serves every connection while the primary starts
@@ -106,6 +114,11 @@ describe('WORKERS', () => {
         (pids) => pids.length === 2 && pids.every((pid) => pid > 0) && !pids.includes(workers[0]),
       );
       expect(replaced).toContain(workers[1]);
+      // Worker 1 killed or not, its replacement serves the metrics again.
+      await waitFor(
+        () => listeners(metricsPort),
+        (pids) => pids.length === 1 && replaced.includes(pids[0]),
+      );
 
       primary.kill('SIGTERM');
       expect(await primary.exited).toBe(0);

@@ -19,7 +19,7 @@ const MISSING_BUILD_PAGE = `<!doctype html>
 </body></html>`;
 
 /**
- * Serves the built web app from `distDir` with an SPA fallback: every GET that is not `/api/*`, `/ws` or a
+ * Serves the built web app from `distDir` with an SPA fallback: every GET that is not `/api/*`, `/ws`, `/metrics` or a
  * file answers index.html, so deep links such as /groups/abc work. Use it last, after every API route.
  */
 export const webPlugin = (distDir: string) => {
@@ -51,8 +51,10 @@ export const webPlugin = (distDir: string) => {
   });
 };
 
+/** `/metrics` too: it is served on METRICS_PORT only (PRODUCT §12), and here a plain 404 says so rather than the app. */
 function isServerPath(pathname: string) {
-  return pathname === '/api' || pathname.startsWith('/api/') || pathname === '/ws' || pathname.startsWith('/ws/');
+  const top = pathname.split('/')[1];
+  return top === 'api' || top === 'ws' || top === 'metrics';
 }
 
 function decodePathname(pathname: string) {

@@ -24,6 +24,7 @@ import { initialSettings } from './session-config';
 import type { UpstreamFactory } from './upstream';
 import type { LineTiming } from './upstream-line';
 import { VoiceSession } from './voice-session';
+import { liveVoiceSessions, voiceAdmissionsRefused } from '../metrics/relay-metrics';
 
 /**
  * GET /ws: the live voice session (SPEC §7, PRODUCT §3/§4). Origin and identity are checked in the upgrade
@@ -201,6 +202,7 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
       },
     );
     if (!admission.ok) {
+      voiceAdmissionsRefused.inc({ reason: admission.reason });
       log.warn('voice session refused', { reason: admission.reason, live: live.size });
       return slot.close(...REFUSED[admission.reason]);
     }
@@ -231,10 +233,12 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
     }
     // Started while the server began to stop: the shutdown hook only ends the sessions it already knew of.
     if (stopping) {
+      voiceAdmissionsRefused.inc({ reason: 'server_stopping' });
       release(slot);
       if (identity.kind === 'user') await markVoiceSessionEnded(deps.db, slot.id, new Date()).catch(() => {});
       return slot.close(CLOSE_CODES.goingAway, 'The server is restarting');
     }
+    const kind = identity.kind === 'user' ? 'member' : 'staff';
     const session = new VoiceSession({
       id: slot.id,
       deps,
@@ -245,6 +249,7 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
       createUpstream,
       maxDurationMs,
       onEnded: () => {
+        liveVoiceSessions.dec({ kind });
         byId.delete(session.id);
         release(slot);
       },
@@ -269,6 +274,7 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
       },
     });
     sessions.add(session);
+    liveVoiceSessions.inc({ kind });
     pacer.setActive(true);
     byId.set(session.id, session);
     audioBudgets.set(session, slot.audioBudget);
@@ -289,15 +295,20 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
     async beforeHandle(ctx) {
       const c = ctx as typeof ctx & { hearth?: Admitted };
       if (c.hearth) return; // Elysia runs this hook twice for websocket routes
-      if (!acceptedOrigins(deps.config, c.server?.port).includes(c.request.headers.get('origin') ?? ''))
+      if (!acceptedOrigins(deps.config, c.server?.port).includes(c.request.headers.get('origin') ?? '')) {
+        voiceAdmissionsRefused.inc({ reason: 'origin' });
         throw forbidden('This origin may not open a voice session');
+      }
       // Repeated or overlong parameters are ignored rather than trusted.
       const query: Admitted['query'] = {};
       for (const [name, value] of Object.entries(c.query as Record<string, unknown>)) {
         if (typeof value === 'string' && value.length <= 200) query[name] = value;
       }
       const who = await identifySocket(signIns, c.cookie as CookieJar, query.page);
-      if (!who) throw unauthorized();
+      if (!who) {
+        voiceAdmissionsRefused.inc({ reason: 'unauthenticated' });
+        throw unauthorized();
+      }
       c.hearth = { ...who, query };
     },
     open(ws) {

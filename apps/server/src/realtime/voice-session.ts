@@ -35,6 +35,7 @@ import { runTool } from './tool-runner';
 import type { Upstream, UpstreamEvent, UpstreamHandlers } from './upstream';
 import type { UpstreamLine } from './upstream-line';
 import { SessionRenewal } from './session-renewal';
+import { TurnTimer } from '../metrics/turn-timer';
 
 /**
  * One live voice session: relays a browser to its upstream, runs the tools, keeps the transcript in memory
@@ -97,7 +98,8 @@ export class VoiceSession implements ToolHost {
     if (init.firstText?.trim()) this.transcript.typed(this.firstText);
     this.pending = init.pending ?? new PendingEvents();
     this.timer = setTimeout(() => void this.end('time_limit'), init.maxDurationMs);
-    const handlers: UpstreamHandlers = {
+    const turns = new TurnTimer(() => this.link.attached && !this.ending);
+    const handlers: UpstreamHandlers = turns.wrap({
       onOpen: () => this.enqueue(() => this.onUpstreamOpen()),
       onEvent: (event, raw) => this.onUpstreamEvent(event, raw),
       onAudio: (raw) => {
@@ -106,7 +108,7 @@ export class VoiceSession implements ToolHost {
         this.link.sendAudio(raw);
       },
       onFailure: (reason) => this.onUpstreamFailure(reason),
-    };
+    });
     ({ upstream: this.upstream, line: this.line } = this.renewal.connect(init.createUpstream, handlers, init.renewal, this.id));
   }
 

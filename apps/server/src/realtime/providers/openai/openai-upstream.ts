@@ -1,6 +1,7 @@
 import type { RealtimeClientEvent } from '@hearth/protocol';
 import { AppendFrame } from '../../fast-append';
 import type { Upstream, UpstreamEvent, UpstreamHandlers } from '../../upstream';
+import { upstreamErrors, type UpstreamErrorKind } from '../../../metrics/relay-metrics';
 
 /**
  * The OpenAI GA realtime websocket. The API key goes in the Authorization header of this server-side
@@ -36,7 +37,10 @@ class OpenAiUpstream implements Upstream {
     const url = `${options.url}${options.url.includes('?') ? '&' : '?'}model=${encodeURIComponent(options.model)}`;
     // Bun's WebSocket takes headers; the DOM type does not know that option.
     this.socket = new WebSocket(url, { headers: { Authorization: `Bearer ${options.apiKey}` } } as unknown as string[]);
-    this.connectTimer = setTimeout(() => this.fail('The voice service did not answer in time'), options.connectTimeoutMs ?? 10_000);
+    this.connectTimer = setTimeout(
+      () => this.fail('The voice service did not answer in time', 'connect_timeout'),
+      options.connectTimeoutMs ?? 10_000,
+    );
     this.socket.onopen = () => {
       clearTimeout(this.connectTimer);
       if (this.done) return;
@@ -46,9 +50,11 @@ class OpenAiUpstream implements Upstream {
     // Named, so profiles of the relay say which function the time is in.
     const onUpstreamMessage = (message: MessageEvent) => this.receive(message.data);
     this.socket.onmessage = onUpstreamMessage;
-    this.socket.onerror = () => this.fail('The voice service connection failed');
+    this.socket.onerror = () => this.fail('The voice service connection failed', this.open ? 'lost' : 'connect_failed');
     this.socket.onclose = (event) =>
-      this.fail(event.code === 1000 ? 'The voice service ended the session' : 'The voice service connection was lost');
+      event.code === 1000
+        ? this.fail('The voice service ended the session', 'ended')
+        : this.fail('The voice service connection was lost', this.open ? 'lost' : 'connect_failed');
   }
 
   /** One message from the upstream (read once from its event: each read of `data` is a native call). */
@@ -60,8 +66,9 @@ class OpenAiUpstream implements Upstream {
     try {
       event = JSON.parse(data);
     } catch {
-      return this.fail('The voice service sent an unreadable message');
+      return this.fail('The voice service sent an unreadable message', 'unreadable');
     }
+    if (event?.type === 'error') upstreamErrors.inc({ kind: 'error_event' });
     if (event && typeof event.type === 'string') this.handlers.onEvent(event, data);
   }
 
@@ -96,8 +103,9 @@ class OpenAiUpstream implements Upstream {
     }
   }
 
-  private fail(reason: string) {
+  private fail(reason: string, kind: UpstreamErrorKind) {
     if (this.done) return;
+    upstreamErrors.inc({ kind });
     this.close();
     this.handlers.onFailure(reason);
   }

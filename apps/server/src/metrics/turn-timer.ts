@@ -1,0 +1,69 @@
+import type { UpstreamHandlers } from '../realtime/upstream';
+import { relayAdded, turnLatency } from './relay-metrics';
+
+const AUDIO_DELTA = 'response.output_audio.delta';
+
+/**
+ * One voice session's turn timing (PRODUCT §12) from the upstream events the relay passes on: when the member's
+ * turn ended (speech stopped, or the buffer committed for push-to-talk) and when the next answer's first audio
+ * went to the page. Only the first audio delta of each response is timed, so an audio frame costs one check.
+ */
+export class TurnTimer {
+  /** performance.now() when the member's turn ended; 0 while no turn waits for its answer. */
+  private turnEndedAt = 0;
+  /** A response started and none of its audio has gone to the page yet. */
+  private awaitingAudio = false;
+
+  /** `listening`: a page is attached and the session goes on (audio to nobody is not a turn anyone heard). */
+  constructor(private readonly listening: () => boolean) {}
+
+  /** The session's upstream handlers, timed: the session relays as before. */
+  wrap(handlers: UpstreamHandlers): UpstreamHandlers {
+    return {
+      onOpen: handlers.onOpen,
+      onFailure: handlers.onFailure,
+      onEvent: (event, raw) => {
+        // The local provider sends its audio as events; OpenAI's come through onAudio.
+        if (event.type === AUDIO_DELTA && this.awaitingAudio) return this.firstAudio(() => handlers.onEvent(event, raw));
+        this.observe(event.type);
+        handlers.onEvent(event, raw);
+      },
+      onAudio: (raw) => {
+        if (this.awaitingAudio) return this.firstAudio(() => handlers.onAudio(raw));
+        handlers.onAudio(raw);
+      },
+    };
+  }
+
+  private observe(type: string) {
+    switch (type) {
+      case 'input_audio_buffer.speech_started':
+        // The member talks (again): the turn to time ends later.
+        this.turnEndedAt = 0;
+        break;
+      case 'input_audio_buffer.speech_stopped':
+      case 'input_audio_buffer.committed':
+        if (this.turnEndedAt === 0) this.turnEndedAt = performance.now();
+        break;
+      case 'response.created':
+        this.awaitingAudio = true;
+        break;
+      case 'response.done':
+        // A response without audio (a tool call, a cancelled one): the next response's audio is timed instead.
+        this.awaitingAudio = false;
+        break;
+    }
+  }
+
+  private firstAudio(relay: () => void) {
+    this.awaitingAudio = false;
+    const receivedAt = performance.now();
+    relay();
+    const sentAt = performance.now();
+    const turnEndedAt = this.turnEndedAt;
+    this.turnEndedAt = 0;
+    if (!this.listening()) return;
+    relayAdded.observe((sentAt - receivedAt) / 1000);
+    if (turnEndedAt !== 0) turnLatency.observe((sentAt - turnEndedAt) / 1000);
+  }
+}
