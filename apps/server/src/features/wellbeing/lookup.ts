@@ -27,7 +27,8 @@ type Row = {
 };
 
 export async function wellbeingSummary(db: DB, groupId: string | null): Promise<WellbeingSummary> {
-  const inGroup = groupId === null ? sql`true` : sql`exists (select 1 from group_members gm where gm.user_id = u.id and gm.group_id = ${groupId})`;
+  const inGroup =
+    groupId === null ? sql`true` : sql`exists (select 1 from group_members gm where gm.user_id = u.id and gm.group_id = ${groupId})`;
   const { rows } = await sql<Row>`
     with latest as (
       select distinct on (w.user_id, w.phase) w.user_id, w.phase, w.score

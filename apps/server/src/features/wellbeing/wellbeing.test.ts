@@ -17,7 +17,12 @@ afterAll(() => ctx.close());
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
 let answerCounter = 0;
 
-async function answer(userId: string, phase: 'intake' | 'later', items: [number, number, number], at = daysAgo(phase === 'intake' ? 40 : 1)) {
+async function answer(
+  userId: string,
+  phase: 'intake' | 'later',
+  items: [number, number, number],
+  at = daysAgo(phase === 'intake' ? 40 : 1),
+) {
   await ctx.db
     .insertInto('wellbeing_answers')
     .values({
@@ -159,10 +164,16 @@ describe('the module opt-in (PUT /api/sequence-settings/{name} wellbeing)', () =
 
   test('off by default; on and off again, leaving the other settings; admins only; a non-boolean is 400', async () => {
     expect(await status()).toMatchObject({ wellbeing: false, requireTests: false });
-    expect(await put({ wellbeing: true })).toMatchObject({ status: 200, body: { wellbeing: true, requireTests: false, turnDetection: null } });
+    expect(await put({ wellbeing: true })).toMatchObject({
+      status: 200,
+      body: { wellbeing: true, requireTests: false, turnDetection: null },
+    });
     expect(await status()).toMatchObject({ wellbeing: true });
     expect(await put({ requireTests: true })).toMatchObject({ status: 200, body: { wellbeing: true, requireTests: true } });
-    expect(await put({ wellbeing: false, requireTests: false })).toMatchObject({ status: 200, body: { wellbeing: false, requireTests: false } });
+    expect(await put({ wellbeing: false, requireTests: false })).toMatchObject({
+      status: 200,
+      body: { wellbeing: false, requireTests: false },
+    });
     expect(await status()).toMatchObject({ wellbeing: false });
     expect((await put({ wellbeing: true }, operator)).status).toBe(403);
     const bad = await put({ wellbeing: 'yes' });

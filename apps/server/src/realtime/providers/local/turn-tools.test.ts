@@ -58,6 +58,8 @@ test('the loneliness scale: three answer choices in a typed turn, in order, only
     },
   ]);
   expect(turnToolCalls('No thanks: often, often, often', plain, withScale)[0]?.args.consent).toBe(false);
-  expect(turnToolCalls('Often I feel fine, hardly ever sad', plain, withScale).some((c) => c.name === 'record_loneliness_scale')).toBe(false);
+  expect(turnToolCalls('Often I feel fine, hardly ever sad', plain, withScale).some((c) => c.name === 'record_loneliness_scale')).toBe(
+    false,
+  );
   expect(turnToolCalls('hardly ever, often, some of the time', plain, TOOLS).some((c) => c.name === 'record_loneliness_scale')).toBe(false);
 });
