@@ -67,7 +67,7 @@ describe('record_loneliness_scale', () => {
 
     expect(await call(answers)).toEqual({ success: true, score: 6, phase: 'intake', stored: true });
     expect(await client.waitFor('hearth.wellbeing')).toEqual({ type: 'hearth.wellbeing', score: 6, phase: 'intake', stored: true });
-    const intake = { module_name: 'Get to Know You', phase: 'intake', lack_companionship: 3, left_out: 2, isolated: 1, score: 6 };
+    const intake = { module_name: 'Get to Know You', phase: 'intake' as const, lack_companionship: 3, left_out: 2, isolated: 1, score: 6 };
     expect(await rowsOf(user.id)).toEqual([intake]);
 
     const again = await call({ ...answers, left_out: 'often' });
@@ -93,7 +93,7 @@ describe('record_loneliness_scale', () => {
     expect(await client.waitFor('hearth.wellbeing', (m) => m.phase === 'later')).toMatchObject({ score: 4 });
     expect(await rowsOf(user.id)).toEqual([
       intake,
-      { ...intake, phase: 'later', lack_companionship: 1, left_out: 1, isolated: 2, score: 4 },
+      { ...intake, phase: 'later' as const, lack_companionship: 1, left_out: 1, isolated: 2, score: 4 },
     ]);
     const third = await call(answers);
     expect(third).toEqual({ success: false, error: `The loneliness scale was already recorded on ${today()}. Nothing was stored.` });
