@@ -39,7 +39,7 @@ export function WellbeingSetting({ sequence, wellbeing, isAdmin }: Props) {
   return (
     <div className="flex items-center gap-2 text-sm">
       <Switch id="ask-wellbeing" checked={wellbeing} disabled={saving} onCheckedChange={(next) => void change(next)} />
-      <Label htmlFor="ask-wellbeing" className="font-normal">
+      <Label htmlFor="ask-wellbeing" className="leading-snug font-normal">
         {LABEL}
       </Label>
     </div>
