@@ -81,12 +81,3 @@ export type ConfirmedFeedback = {
 export function confirmFeedback(feedback: ConfirmedFeedback) {
   return unwrap(client.api['confirmed-feedback'].post(feedback))
 }
-
-/** GET /api/my-wellbeing: the member's own loneliness scale answers (issue 24), oldest first. */
-export const fetchMyWellbeing = (options?: { signal?: AbortSignal }) =>
-  unwrap(client.api['my-wellbeing'].get({ fetch: { signal: options?.signal } }))
-
-export type WellbeingAnswer = Awaited<ReturnType<typeof fetchMyWellbeing>>['answers'][number]
-
-/** DELETE /api/my-wellbeing: clears them all; answers how many sets were removed. */
-export const clearMyWellbeing = () => unwrap(client.api['my-wellbeing'].delete())

@@ -7,9 +7,18 @@ import { Button } from '@hearth/ui/components/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@hearth/ui/components/dialog'
 
 import { ConfirmDialog } from '@/components/confirm-dialog'
-import { clearMyWellbeing, fetchMyWellbeing, type WellbeingAnswer } from '@/features/user-page/api'
+import { client, unwrap } from '@/lib/api'
 import { formatDate } from '@/lib/dates'
 import { deferredNotify as notify } from '@/lib/deferred-notify'
+
+// The dialog's own calls live here, not in api.ts, so the page's first download does not carry them.
+/** GET /api/my-wellbeing: the member's own answers, oldest first. */
+const fetchMyWellbeing = (options?: { signal?: AbortSignal }) =>
+  unwrap(client.api['my-wellbeing'].get({ fetch: { signal: options?.signal } }))
+/** DELETE /api/my-wellbeing: clears them all. */
+const clearMyWellbeing = () => unwrap(client.api['my-wellbeing'].delete())
+
+type WellbeingAnswer = Awaited<ReturnType<typeof fetchMyWellbeing>>['answers'][number]
 
 type WellbeingDialogProps = { open: boolean; onOpenChange: (open: boolean) => void }
 
