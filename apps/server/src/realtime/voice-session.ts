@@ -205,15 +205,11 @@ export class VoiceSession implements ToolHost {
 
   private async onUpstreamOpen() {
     if (this.ending) return;
+    const { settings, modules } = this;
+    const model = this.deps.config.openaiTranscribeModel;
     this.sendUpstream({
       type: 'session.update',
-      session: composeSession(
-        this.settings,
-        this.modules.instructions(),
-        this.deps.config.openaiTranscribeModel,
-        this.reasoningEffort(),
-        this.modules.wellbeing,
-      ),
+      session: composeSession(settings, modules.instructions(), model, this.reasoningEffort(), modules.wellbeing),
     });
     this.sendSessionInfo();
     if (!this.resumableSent) {
