@@ -42,6 +42,8 @@ test('the menu works by keyboard: open, move, choose a module, Escape, Settings'
   await expect(menu.getByRole('menuitemradio').first()).toBeFocused()
   await snapshot('user-menu-1366')
   await page.keyboard.press('End')
+  await expect(menu.getByRole('menuitem', { name: 'My well-being answers' })).toBeFocused()
+  await page.keyboard.press('ArrowUp')
   await expect(menu.getByRole('menuitem', { name: 'Settings' })).toBeFocused()
   await page.keyboard.press('Escape')
   await expect(menu).toBeHidden()
@@ -61,11 +63,23 @@ test('the menu works by keyboard: open, move, choose a module, Escape, Settings'
   await expect(menu.getByRole('menuitemradio', { name: 'Check In', exact: true })).toHaveAttribute('aria-checked', 'true')
   await expect(menu.getByRole('menuitemradio', { name: 'Get to Know You' })).toHaveAttribute('aria-checked', 'false')
   await page.keyboard.press('End')
+  await page.keyboard.press('ArrowUp')
   await page.keyboard.press('Enter')
   const settings = page.getByRole('dialog', { name: 'Settings' })
   await expect(settings).toBeVisible()
   await page.keyboard.press('Escape')
   await expect(settings).toBeHidden()
+
+  // The last item: the member's own well-being answers (issue 24), none yet.
+  await trigger.focus()
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('End')
+  await page.keyboard.press('Enter')
+  const wellbeing = page.getByRole('dialog', { name: 'My well-being answers' })
+  await expect(wellbeing.getByText('You have no well-being answers stored.')).toBeVisible()
+  await expect(wellbeing.getByRole('button', { name: 'Clear my answers' })).toBeDisabled()
+  await page.keyboard.press('Escape')
+  await expect(wellbeing).toBeHidden()
 })
 
 test('a click outside closes the menu without pressing what is underneath', async ({ page, snapshot }) => {

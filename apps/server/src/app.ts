@@ -20,6 +20,7 @@ import { subgroupsRoutes } from './features/subgroups/routes';
 import { testRunsRoutes } from './features/test-runs/routes';
 import { turnTakingRoutes } from './features/turn-taking/routes';
 import { usersRoutes } from './features/users/routes';
+import { wellbeingRoutes } from './features/wellbeing/routes';
 import { webPlugin } from './plugins/web';
 import { realtimeRoutes, type RealtimeOptions } from './realtime/routes';
 
@@ -52,6 +53,7 @@ export function createApp(deps: AppDeps, opts: { webDist?: string; realtime?: Re
     .use(staffRoutes(deps))
     .use(testRunsRoutes(deps))
     .use(turnTakingRoutes(deps))
+    .use(wellbeingRoutes(deps))
     .use(realtimeRoutes(deps, opts.realtime))
     .all(
       '/api/*',

@@ -19,6 +19,8 @@ const PUBLIC: Record<string, string[]> = {
   sequences: ['lookup.ts'],
   'test-runs': ['lookup.ts', 'queue.ts'],
   users: ['lookup.ts', 'phone.ts'],
+  // The insights' aggregates (lookup.ts) and the scale itself, which the realtime tool asks (scale.ts).
+  wellbeing: ['lookup.ts', 'scale.ts'],
 };
 
 /**

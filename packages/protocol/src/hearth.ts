@@ -92,6 +92,16 @@ export interface HearthMood {
   key: string;
   value: number;
 }
+/**
+ * The loneliness scale the assistant recorded (issue 24): the score 3..9 and whether it was the member's intake or
+ * their later answers. `stored` false on staff pages (no member: nothing is kept), where `phase` is null.
+ */
+export interface HearthWellbeing {
+  type: 'hearth.wellbeing';
+  score: number;
+  phase: 'intake' | 'later' | null;
+  stored: boolean;
+}
 export interface HearthPromptChanged {
   type: 'hearth.prompt_changed';
   prompt: string;
@@ -173,6 +183,7 @@ export type HearthServerEvent =
   | HearthContinued
   | HearthMemory
   | HearthMood
+  | HearthWellbeing
   | HearthPromptChanged
   | HearthModuleChanged
   | HearthPostChat

@@ -76,7 +76,8 @@ export function defaultTurnDetection(page: VoicePage): ServerVad {
   };
 }
 
-export const TOOL_NAMES = ['change_prompt', 'change_module', 'set_memory', 'set_mood_score'] as const;
+/** SPEC §7's four tools, and (issue 24) the loneliness scale, offered only in a module that asks for it. */
+export const TOOL_NAMES = ['change_prompt', 'change_module', 'set_memory', 'set_mood_score', 'record_loneliness_scale'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
 export interface PcmAudioFormat {
@@ -91,6 +92,7 @@ export interface JsonSchema {
   required?: string[];
   minimum?: number;
   maximum?: number;
+  enum?: string[];
   additionalProperties?: boolean;
 }
 

@@ -120,6 +120,11 @@ export class ModuleState {
     return this.current?.versions ?? [];
   }
 
+  /** The module offers the loneliness scale's tool (issue 24). */
+  get wellbeing(): boolean {
+    return this.current?.wellbeing ?? false;
+  }
+
   /** What the active prompt asks of a reasoning model (its `reasoning_effort`), if anything. */
   get reasoningEffort(): ReasoningEffort | undefined {
     return this.current?.prompts.find((p) => p.name === this.promptName)?.reasoning_effort;

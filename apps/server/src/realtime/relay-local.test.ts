@@ -185,4 +185,32 @@ describe('relay with the local provider', () => {
     expect(await staff.waitFor('hearth.module_changed')).toMatchObject({ module: 'Unpublished Draft', version: 1 });
     staff.close();
   });
+
+  test('the local model records the loneliness scale from a typed turn with three answers, in a module that asks it', async () => {
+    const id = await insertSequence(ctx.db, 'Scale Test', { versions: [{ version: 1, prompts: [promptFixture('check')] }] });
+    await ctx.db.updateTable('sequences').set({ wellbeing: true }).where('id', '=', id).execute();
+    const user = await ctx.createUser('Scale Sam');
+    const client = await TestSocket.open(`${wsUrl}?page=user&module=Scale%20Test`, {
+      origin: ORIGIN,
+      cookie: await ctx.userCookie(user.id),
+    });
+    expect(await client.waitFor('hearth.session')).toMatchObject({ module: 'Scale Test' });
+    await client.waitFor('response.done');
+    client.send({
+      type: 'conversation.item.create',
+      item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Yes: hardly ever, often, some of the time' }] },
+    });
+    client.send({ type: 'response.create' });
+    expect(await client.waitFor('hearth.wellbeing')).toEqual({ type: 'hearth.wellbeing', score: 6, phase: 'intake', stored: true });
+    const rows = await ctx.db
+      .selectFrom('wellbeing_answers')
+      .select(['module_name', 'phase', 'lack_companionship', 'left_out', 'isolated', 'score'])
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(rows).toEqual([{ module_name: 'Scale Test', phase: 'intake', lack_companionship: 1, left_out: 3, isolated: 2, score: 6 }]);
+    // The answers are kept as the scale's numbers only: no memory keywords of that turn.
+    expect(await ctx.db.selectFrom('memory_entries').select('value').where('user_id', '=', user.id).execute()).toEqual([]);
+    client.send({ type: 'hearth.end_session' });
+    expect((await client.closed).code).toBe(1000);
+  });
 });

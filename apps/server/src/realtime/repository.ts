@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DB } from '@hearth/db/client';
+import type { ScaleAnswers, WellbeingPhase } from '../features/wellbeing/scale';
 import { liveRowActive } from './live-repository';
 
 /** The end user's memory document, appended to the instructions on the user page (SPEC §3). */
@@ -37,6 +39,49 @@ export async function upsertLiveMoodEntry(db: DB, sessionId: string, userId: str
         .where(liveRowActive(sessionId)),
     )
     .onConflict((oc) => oc.columns(['user_id', 'key']).doUpdateSet({ value, updated_at: sql`now()` }))
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** The phases and times of a member's loneliness scale answers, to tell which are due (wellbeing/scale.ts). */
+export async function wellbeingHistory(db: DB, userId: string): Promise<Array<{ phase: WellbeingPhase; recordedAt: Date }>> {
+  const rows = await db.selectFrom('wellbeing_answers').select(['phase', 'recorded_at']).where('user_id', '=', userId).execute();
+  return rows.map((r) => ({ phase: r.phase, recordedAt: new Date(r.recorded_at) }));
+}
+
+/**
+ * The loneliness scale recorded by a live session's tool (numbers only): only while the session is live, as memory
+ * and mood, and only when the member has no answers of that phase yet (two sessions at once record one). Returns
+ * whether the row was written.
+ */
+export async function insertLiveWellbeingAnswer(
+  db: DB,
+  sessionId: string,
+  row: { userId: string; moduleName: string; phase: WellbeingPhase; answers: ScaleAnswers; score: number },
+): Promise<boolean> {
+  const { answers } = row;
+  const r = await db
+    .insertInto('wellbeing_answers')
+    .columns(['id', 'user_id', 'module_name', 'phase', 'lack_companionship', 'left_out', 'isolated', 'score'])
+    .expression(
+      db
+        .selectNoFrom((eb) => [
+          eb.val(randomUUID()).as('id'),
+          eb.val(row.userId).as('user_id'),
+          eb.val(row.moduleName).as('module_name'),
+          eb.val(row.phase).as('phase'),
+          eb.cast<number>(eb.val(answers.lack_companionship), 'smallint').as('lack_companionship'),
+          eb.cast<number>(eb.val(answers.left_out), 'smallint').as('left_out'),
+          eb.cast<number>(eb.val(answers.isolated), 'smallint').as('isolated'),
+          eb.cast<number>(eb.val(row.score), 'smallint').as('score'),
+        ])
+        .where(liveRowActive(sessionId))
+        .where((eb) =>
+          eb.not(
+            eb.exists(eb.selectFrom('wellbeing_answers').select('id').where('user_id', '=', row.userId).where('phase', '=', row.phase)),
+          ),
+        ),
+    )
     .executeTakeFirst();
   return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
 }

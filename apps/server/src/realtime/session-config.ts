@@ -72,17 +72,30 @@ export function promptSession(instructions: string, effort: ReasoningEffort | nu
   return { type: 'realtime', instructions, ...(effort ? { reasoning: { effort } } : {}) };
 }
 
-/** The whole session the server sends upstream first. `temperature` is dropped by the OpenAI upstream (GA has none). */
+/**
+ * What goes upstream when the prompt changes, and with `page` when the module changes: then its tools too (a module
+ * may offer the loneliness scale, issue 24).
+ */
+export function promptUpdate(modules: ModuleState, effort: ReasoningEffort | null, page?: VoicePage): RealtimeSessionConfig {
+  const session = promptSession(modules.instructions(), effort);
+  return page ? { ...session, tools: toolDefinitions(page, modules.wellbeing) } : session;
+}
+
+/**
+ * The whole session the server sends upstream first. `temperature` is dropped by the OpenAI upstream (GA has none).
+ * `wellbeing`: the module offers the loneliness scale's tool.
+ */
 export function composeSession(
   settings: SessionSettings,
   instructions: string,
   transcriptionModel: string,
   effort: ReasoningEffort | null = null,
+  wellbeing = false,
 ): RealtimeSessionConfig {
   const text = settings.modality === 'text';
   return {
     ...promptSession(instructions, effort),
-    tools: toolDefinitions(settings.page),
+    tools: toolDefinitions(settings.page, wellbeing),
     tool_choice: 'auto',
     output_modalities: [text ? 'text' : 'audio'],
     max_output_tokens: MAX_OUTPUT_TOKENS,

@@ -128,7 +128,8 @@ export class SessionRenewal {
 
   private compose(note: string) {
     const { settings, modules, deps } = this.host;
-    const session = composeSession(settings, modules.instructions(note), deps.config.openaiTranscribeModel, this.host.reasoningEffort());
+    const effort = this.host.reasoningEffort();
+    const session = composeSession(settings, modules.instructions(note), deps.config.openaiTranscribeModel, effort, modules.wellbeing);
     this.configured = session.instructions ?? '';
     return session;
   }

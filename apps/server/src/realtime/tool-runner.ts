@@ -1,5 +1,6 @@
 import { log } from '../log';
-import { upsertLiveMemoryEntry, upsertLiveMoodEntry } from './repository';
+import { duePhase, isoDate, scaleScore, type ScaleAnswers } from '../features/wellbeing/scale';
+import { insertLiveWellbeingAnswer, upsertLiveMemoryEntry, upsertLiveMoodEntry, wellbeingHistory } from './repository';
 import { parseToolCall, toolOutput, type ToolCall } from './tools';
 import type { ToolHost } from './tool-host';
 
@@ -9,7 +10,7 @@ import type { ToolHost } from './tool-host';
  */
 export async function runTool(session: ToolHost, name: string, rawArguments: string): Promise<string> {
   if (session.ended) return toolOutput.error(ENDED);
-  const parsed = parseToolCall(name, rawArguments, session.page);
+  const parsed = parseToolCall(name, rawArguments, session.page, session.modules.wellbeing);
   if (!parsed.ok) return toolOutput.error(parsed.error);
   try {
     return await execute(session, parsed.call);
@@ -52,5 +53,27 @@ async function execute(session: ToolHost, call: ToolCall): Promise<string> {
       session.sendClient({ type: 'hearth.mood', key: call.key, value: call.value });
       return toolOutput.ok({ key: call.key, value: call.value });
     }
+    case 'record_loneliness_scale':
+      return recordScale(session, call.answers);
   }
+}
+
+/** Issue 24: a member's intake or later answers, as due (wellbeing/scale.ts); a staff session keeps nothing. */
+async function recordScale(session: ToolHost, answers: ScaleAnswers): Promise<string> {
+  const score = scaleScore(answers);
+  if (!session.userId) {
+    session.sendClient({ type: 'hearth.wellbeing', score, phase: null, stored: false });
+    return toolOutput.ok({ score, stored: false, note: 'A staff session has no member: nothing was stored' });
+  }
+  const due = duePhase(await wellbeingHistory(session.db, session.userId), new Date());
+  if (!due.due) {
+    const until = due.laterFrom ? `; the next answers are due from ${isoDate(due.laterFrom)}` : '';
+    return toolOutput.error(`The loneliness scale was already recorded on ${isoDate(due.recordedAt)}${until}. Nothing was stored.`);
+  }
+  const row = { userId: session.userId, moduleName: session.modules.moduleName, phase: due.due, answers, score };
+  if (!(await insertLiveWellbeingAnswer(session.db, session.id, row))) {
+    return toolOutput.error('Nothing was stored: the answers were already recorded or the session has ended');
+  }
+  session.sendClient({ type: 'hearth.wellbeing', score, phase: due.due, stored: true });
+  return toolOutput.ok({ score, phase: due.due, stored: true });
 }

@@ -1,9 +1,14 @@
 import { MOOD_MAX, MOOD_MIN, type FunctionTool, type ToolName, type VoicePage } from '@hearth/protocol';
+import { choiceValue, SCALE_CHOICES, SCALE_ITEMS, type ScaleAnswers } from '../features/wellbeing/scale';
 
 /**
- * The four tools the model is offered (SPEC §7) and the checks on their arguments (SPEC §4/§5). They run in
- * the relay; this file only describes them and turns raw arguments into a call or a message for the model.
+ * The four tools the model is offered (SPEC §7), the loneliness scale of a module that asks for it (issue 24), and
+ * the checks on their arguments (SPEC §4/§5). They run in the relay; this file only describes them and turns raw
+ * arguments into a call or a message for the model.
  */
+
+const CHOICE_WORDS = SCALE_CHOICES.map((c) => `"${c}"`).join(', ');
+const choice = (question: string) => ({ type: 'string' as const, enum: [...SCALE_CHOICES], description: `Their answer to "${question}"` });
 
 const TOOLS: Record<ToolName, FunctionTool> = {
   change_prompt: {
@@ -58,24 +63,51 @@ const TOOLS: Record<ToolName, FunctionTool> = {
       additionalProperties: false,
     },
   },
+  record_loneliness_scale: {
+    type: 'function',
+    name: 'record_loneliness_scale',
+    description:
+      "Record the three-question loneliness scale, only with the person's consent. First ask whether they are willing " +
+      'to answer three short questions about how connected they feel; if they decline or hesitate, do not press them ' +
+      'and do not call this tool. If they agree, read each question with the three answer choices ' +
+      `(${CHOICE_WORDS}): ${SCALE_ITEMS.map((i) => `"${i.question}"`).join(' ')} ` +
+      'Then call this tool once with their three answers. Do not comment on the score.',
+    parameters: {
+      type: 'object',
+      properties: {
+        consent: { type: 'boolean', description: 'True only when the person agreed to answer these questions.' },
+        lack_companionship: choice(SCALE_ITEMS[0].question),
+        left_out: choice(SCALE_ITEMS[1].question),
+        isolated: choice(SCALE_ITEMS[2].question),
+      },
+      required: ['consent', 'lack_companionship', 'left_out', 'isolated'],
+      additionalProperties: false,
+    },
+  },
 };
 
-/** Module switching is for the testing page and console (SPEC §4); end users stay in the module they chose. */
-export function toolNamesFor(page: VoicePage): ToolName[] {
-  return page === 'user'
-    ? ['change_prompt', 'set_memory', 'set_mood_score']
-    : ['change_prompt', 'change_module', 'set_memory', 'set_mood_score'];
+/**
+ * Module switching is for the testing page and console (SPEC §4); end users stay in the module they chose. The
+ * loneliness scale is offered only in a module whose `wellbeing` setting is on (issue 24).
+ */
+export function toolNamesFor(page: VoicePage, wellbeing = false): ToolName[] {
+  const names: ToolName[] =
+    page === 'user'
+      ? ['change_prompt', 'set_memory', 'set_mood_score']
+      : ['change_prompt', 'change_module', 'set_memory', 'set_mood_score'];
+  return wellbeing ? [...names, 'record_loneliness_scale'] : names;
 }
 
-export function toolDefinitions(page: VoicePage): FunctionTool[] {
-  return toolNamesFor(page).map((name) => TOOLS[name]);
+export function toolDefinitions(page: VoicePage, wellbeing = false): FunctionTool[] {
+  return toolNamesFor(page, wellbeing).map((name) => TOOLS[name]);
 }
 
 export type ToolCall =
   | { name: 'change_prompt'; promptName: string }
   | { name: 'change_module'; moduleName: string }
   | { name: 'set_memory'; key: string; value: string }
-  | { name: 'set_mood_score'; key: string; value: number };
+  | { name: 'set_mood_score'; key: string; value: number }
+  | { name: 'record_loneliness_scale'; answers: ScaleAnswers };
 
 export type ParsedToolCall = { ok: true; call: ToolCall } | { ok: false; error: string };
 
@@ -95,8 +127,10 @@ export function normalizeMemoryKey(key: string): string {
     .slice(0, MAX_MEMORY_KEY_LENGTH);
 }
 
-export function parseToolCall(name: string, rawArguments: string, page: VoicePage): ParsedToolCall {
-  if (!(toolNamesFor(page) as string[]).includes(name)) return { ok: false, error: `Tool ${name} is not available here` };
+export const NO_CONSENT = 'Nothing was recorded: the person has not agreed to answer. Do not press them; go on with the conversation.';
+
+export function parseToolCall(name: string, rawArguments: string, page: VoicePage, wellbeing = false): ParsedToolCall {
+  if (!(toolNamesFor(page, wellbeing) as string[]).includes(name)) return { ok: false, error: `Tool ${name} is not available here` };
   let args: Record<string, unknown>;
   try {
     const parsed = JSON.parse(rawArguments || '{}');
@@ -133,6 +167,17 @@ export function parseToolCall(name: string, rawArguments: string, page: VoicePag
         return { ok: false, error: `set_mood_score value must be between ${MOOD_MIN} and ${MOOD_MAX}` };
       // Scores are stored as whole numbers (SPEC's panels show integers).
       return { ok: true, call: { name, key, value: Math.round(args.value) } };
+    }
+    case 'record_loneliness_scale': {
+      if (args.consent !== true) return { ok: false, error: NO_CONSENT };
+      const [lack, left, isolated] = SCALE_ITEMS.map((item) => choiceValue(args[item.field]));
+      if (lack === null || left === null || isolated === null) {
+        return {
+          ok: false,
+          error: `record_loneliness_scale needs lack_companionship, left_out and isolated, each one of ${CHOICE_WORDS}; nothing was recorded`,
+        };
+      }
+      return { ok: true, call: { name, answers: { lack_companionship: lack, left_out: left, isolated } } };
     }
   }
   return { ok: false, error: `Unknown tool ${name}` };

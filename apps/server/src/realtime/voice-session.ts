@@ -23,7 +23,7 @@ import {
   type EndCause,
   type VoiceSessionInit,
 } from './session-types';
-import { applySessionUpdate, composeSession, promptSession, reasoningEffortFor, sessionInfo, type SessionSettings } from './session-config';
+import { applySessionUpdate, composeSession, promptUpdate, reasoningEffortFor, sessionInfo, type SessionSettings } from './session-config';
 import { PendingEvents } from './pending-events';
 import { ResponseGate } from './response-gate';
 import { carryOverOf, newResumeToken } from './resume';
@@ -207,9 +207,11 @@ export class VoiceSession implements ToolHost {
 
   private async onUpstreamOpen() {
     if (this.ending) return;
+    const { settings, modules } = this;
+    const model = this.deps.config.openaiTranscribeModel;
     this.sendUpstream({
       type: 'session.update',
-      session: composeSession(this.settings, this.modules.instructions(), this.deps.config.openaiTranscribeModel, this.reasoningEffort()),
+      session: composeSession(settings, modules.instructions(), model, this.reasoningEffort(), modules.wellbeing),
     });
     this.sendSessionInfo();
     if (!this.resumableSent) {
@@ -281,7 +283,7 @@ export class VoiceSession implements ToolHost {
   }
 
   updateInstructions() {
-    this.sendUpstream({ type: 'session.update', session: promptSession(this.modules.instructions(), this.reasoningEffort()) });
+    this.sendUpstream({ type: 'session.update', session: promptUpdate(this.modules, this.reasoningEffort()) });
   }
 
   private onFunctionCall(name: string, callId: string, args: string) {
@@ -309,7 +311,7 @@ export class VoiceSession implements ToolHost {
 
   /** New instructions upstream and the new state to the browser; the conversation itself goes on. */
   afterModuleChange() {
-    if (this.ready) this.updateInstructions();
+    if (this.ready) this.sendUpstream({ type: 'session.update', session: promptUpdate(this.modules, this.reasoningEffort(), this.page) });
     this.sendClient({ type: 'hearth.module_changed', module: this.modules.moduleName, version: this.modules.version });
     this.sendSessionInfo();
   }

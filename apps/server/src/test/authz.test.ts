@@ -16,6 +16,7 @@ type Who = 'nobody' | 'end user' | 'other end user' | 'operator' | 'admin';
 function expected(ep: Endpoint, who: Who): 'ok' | 401 | 403 | 404 {
   if (ep.access === 'public') return 'ok';
   if (who === 'nobody') return 401;
+  if (ep.access === 'member') return who === 'operator' || who === 'admin' ? 403 : 'ok';
   if (who === 'admin') return 'ok';
   if (who === 'operator') return ep.access === 'admin' ? 403 : 'ok';
   if (ep.access !== 'user') return 403;

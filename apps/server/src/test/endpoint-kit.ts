@@ -2,8 +2,11 @@ import type { TestContext } from './harness';
 
 // The endpoint matrix's shared parts: what an endpoint entry is, and the little builders entries use.
 
-/** Who may call an endpoint (PRODUCT.md §1/§3). 'user' = any staff member, or the end user for their own data. */
-export type Access = 'public' | 'user' | 'operator' | 'admin';
+/**
+ * Who may call an endpoint (PRODUCT.md §1/§3). 'user' = any staff member, or the end user for their own data;
+ * 'member' = an end-user session only, always about that member's own data (staff 403).
+ */
+export type Access = 'public' | 'user' | 'member' | 'operator' | 'admin';
 
 export interface Fixtures {
   ctx: TestContext;

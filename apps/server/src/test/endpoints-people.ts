@@ -177,4 +177,7 @@ export const PEOPLE_ENDPOINTS: Endpoint[] = [
       };
     },
   },
+  // Issue 24: a member's own loneliness scale answers.
+  { method: 'GET', route: '/api/my-wellbeing', access: 'member', make: async () => ({ path: '/api/my-wellbeing' }) },
+  { method: 'DELETE', route: '/api/my-wellbeing', access: 'member', make: async () => ({ path: '/api/my-wellbeing' }) },
 ];

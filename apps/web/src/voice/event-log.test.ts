@@ -101,12 +101,16 @@ describe('EventLog', () => {
       arguments: '{"prompt_name":"interests"}',
     })
     log.add('server', { type: 'hearth.memory', key: 'pets', value: 'a cat' })
+    log.add('server', { type: 'hearth.wellbeing', score: 6, phase: 'intake', stored: true })
+    log.add('server', { type: 'hearth.wellbeing', score: 4, phase: null, stored: false })
     log.add('client', { type: 'session.update', session: { type: 'realtime', audio: { input: { turn_detection: null } } } })
     log.add('client', { type: 'session.update', session: { type: 'realtime', temperature: 1.1 } })
     expect(log.rows.map((row) => row.summary)).toEqual([
       'The module does not exist',
       'change_prompt({"prompt_name":"interests"})',
       'pets = a cat',
+      'Loneliness scale recorded: 6 of 9 (intake)',
+      'Loneliness scale recorded: 4 of 9 (staff session: nothing stored)',
       'manual turns',
       'temperature 1.1',
     ])

@@ -179,6 +179,8 @@ export function summarize(event: LoggedEvent): string {
     case 'hearth.memory':
     case 'hearth.mood':
       return clip(`${e.key} = ${e.value}`)
+    case 'hearth.wellbeing':
+      return `Loneliness scale recorded: ${e.score} of 9 (${e.stored ? e.phase : 'staff session: nothing stored'})`
     case 'hearth.select_module':
       return clip(`${e.module}${e.version ? ` v${e.version}` : ''}`)
     case 'hearth.post_chat':

@@ -119,6 +119,7 @@ describe('reading modules from the database', () => {
       modulePrompt: 'Apple v2',
       prompts: [{ ...welcome, name: 'two' }],
       turnDetection: null,
+      wellbeing: false,
     });
   });
 

@@ -37,7 +37,7 @@ export function compareNames(a: string, b: string): number {
 export async function findSequence(db: DB, name: string) {
   const base = sequenceBaseName(name);
   if (!base) return undefined;
-  const columns = ['id', 'name', 'is_global', 'archived', 'published_version', 'turn_detection'] as const;
+  const columns = ['id', 'name', 'is_global', 'archived', 'published_version', 'turn_detection', 'wellbeing'] as const;
   const exact = await db.selectFrom('sequences').select(columns).where('name', '=', base).executeTakeFirst();
   if (exact) return exact;
   const rows = await db
@@ -107,6 +107,8 @@ export interface ModuleVersion {
   prompts: SequentialPrompt[];
   /** The sequence's turn detection (PUT /api/sequence-settings); null: the page's server VAD. */
   turnDetection: StoredTurnDetection | null;
+  /** The module offers the tool that records the loneliness scale (issue 24, PUT /api/sequence-settings). */
+  wellbeing: boolean;
 }
 
 /**
@@ -144,6 +146,7 @@ export async function loadModuleVersion(
     modulePrompt: chosen.module_prompt,
     prompts: activePrompts(chosen.sequential_prompts),
     turnDetection: sequence.turn_detection ?? null,
+    wellbeing: sequence.wellbeing,
   };
 }
 

@@ -88,15 +88,28 @@ export const turnDetectionSetting = t.Union(
     error: 'turnDetection must be { "type": "server_vad" } or { "type": "semantic_vad", "eagerness": "low" | "medium" | "high" | "auto" }',
   },
 );
-/** PRODUCT §10's `{ requireTests }`, plus (issue 23) an optional turnDetection; either may come alone. */
-export const settingsBody = t.Object({ requireTests: t.Optional(t.Boolean()), turnDetection: t.Optional(turnDetectionSetting) });
+/**
+ * PRODUCT §10's `{ requireTests }`, plus (issue 23) an optional turnDetection and (issue 24) whether the module offers
+ * the loneliness scale's tool; any may come alone.
+ */
+export const settingsBody = t.Object({
+  requireTests: t.Optional(t.Boolean()),
+  turnDetection: t.Optional(turnDetectionSetting),
+  wellbeing: t.Optional(t.Boolean()),
+});
 /** `turnDetection` null: the page's server VAD (nothing chosen yet). */
-export const settingsAnswer = t.Object({ requireTests: t.Boolean(), turnDetection: t.Nullable(turnDetectionSetting) });
+export const settingsAnswer = t.Object({
+  requireTests: t.Boolean(),
+  turnDetection: t.Nullable(turnDetectionSetting),
+  wellbeing: t.Boolean(),
+});
 /** `publishedAt`/`publishedBy`: this version's latest publish (publishedBy null: at the migration). */
 export const sequenceStatusAnswer = t.Object({
   published: t.Nullable(t.Number()),
   requireTests: t.Boolean(),
   turnDetection: t.Nullable(turnDetectionSetting),
+  /** Issue 24: the assistant may ask the three-item loneliness scale (with consent) in this module. */
+  wellbeing: t.Boolean(),
   versions: t.Array(
     t.Object({
       version: t.Number(),

@@ -40,6 +40,7 @@ describe('publishing a sequence', () => {
       published: null,
       requireTests: false,
       turnDetection: null,
+      wellbeing: false,
       versions: [{ version: 1, publishedAt: null, publishedBy: null, lastRun: null }],
     });
     expect((await ctx.request('GET', '/api/get-sequences', { cookie: operator })).body).toContain('Morning Walk.json');

@@ -79,6 +79,7 @@ export async function getSequenceStatus(db: DB, name: string) {
     published: state.published_version,
     requireTests: state.require_tests,
     turnDetection: state.turn_detection ?? null,
+    wellbeing: state.wellbeing,
     versions: versions.map((v) => {
       const p = last.get(v.version);
       const run = runs.get(v.version);
@@ -106,12 +107,19 @@ export async function listSequencePublications(db: DB, name: string) {
   };
 }
 
-/** PRODUCT §10's gate and (issue 23) the members' turn detection; a body may set either or both. */
-export async function setSequenceSettings(db: DB, name: string, settings: { requireTests?: boolean; turnDetection?: StoredTurnDetection }) {
-  if (settings.requireTests === undefined && settings.turnDetection === undefined) {
-    throw new Invalid('Send requireTests, turnDetection or both');
+/**
+ * PRODUCT §10's gate, (issue 23) the members' turn detection and (issue 24) the loneliness scale's tool; a body may
+ * set any of them.
+ */
+export async function setSequenceSettings(
+  db: DB,
+  name: string,
+  settings: { requireTests?: boolean; turnDetection?: StoredTurnDetection; wellbeing?: boolean },
+) {
+  if (settings.requireTests === undefined && settings.turnDetection === undefined && settings.wellbeing === undefined) {
+    throw new Invalid('Send requireTests, turnDetection or wellbeing');
   }
   const sequence = await moduleSequence(db, name);
   const row = await repo.setSettings(db, sequence.id, settings);
-  return { requireTests: row.require_tests, turnDetection: row.turn_detection ?? null };
+  return { requireTests: row.require_tests, turnDetection: row.turn_detection ?? null, wellbeing: row.wellbeing };
 }

@@ -107,7 +107,7 @@ function versionValues(sequenceId: number, v: NumberedVersion) {
 export const publishingState = (db: DB, sequenceId: number) =>
   db
     .selectFrom('sequences')
-    .select(['published_version', 'require_tests', 'turn_detection'])
+    .select(['published_version', 'require_tests', 'turn_detection', 'wellbeing'])
     .where('id', '=', sequenceId)
     .executeTakeFirstOrThrow();
 
@@ -127,13 +127,18 @@ export const listPublications = (db: DB, sequenceId: number) =>
     .execute();
 
 /** Sets what the body names and answers the settings as they then are. */
-export const setSettings = (db: DB, sequenceId: number, settings: { requireTests?: boolean; turnDetection?: StoredTurnDetection }) =>
+export const setSettings = (
+  db: DB,
+  sequenceId: number,
+  settings: { requireTests?: boolean; turnDetection?: StoredTurnDetection; wellbeing?: boolean },
+) =>
   db
     .updateTable('sequences')
     .set({
       ...(settings.requireTests === undefined ? {} : { require_tests: settings.requireTests }),
       ...(settings.turnDetection === undefined ? {} : { turn_detection: jsonb(settings.turnDetection) }),
+      ...(settings.wellbeing === undefined ? {} : { wellbeing: settings.wellbeing }),
     })
     .where('id', '=', sequenceId)
-    .returning(['require_tests', 'turn_detection'])
+    .returning(['require_tests', 'turn_detection', 'wellbeing'])
     .executeTakeFirstOrThrow();

@@ -60,7 +60,7 @@ describe('turnDetection in PUT /api/sequence-settings/{name}', () => {
       type: 'server_vad',
     });
     const empty = await put({});
-    expect(empty).toMatchObject({ status: 400, body: { error: 'Send requireTests, turnDetection or both' } });
+    expect(empty).toMatchObject({ status: 400, body: { error: 'Send requireTests, turnDetection or wellbeing' } });
     expect((await status()).turnDetection).toEqual({ type: 'server_vad' });
   });
 

@@ -109,7 +109,7 @@ export async function deleteUser(db: DB, userId: string) {
 /** Everything stored about one user (PRODUCT §7/§9), except secrets: link tokens and sessions as counts/dates. */
 export async function exportUser(db: DB, userId: string) {
   const at = (column: string) => isoUtc(sql.ref(column));
-  const [user, groups, sections, quizzes, memory, mood, feedback, messages, voice, links, sessions] = await Promise.all([
+  const [user, groups, sections, quizzes, memory, mood, feedback, messages, voice, links, sessions, wellbeing] = await Promise.all([
     db
       .selectFrom('users')
       .select([
@@ -208,6 +208,13 @@ export async function exportUser(db: DB, userId: string) {
         ${isoUtc(sql`max(last_used_at)`)} as last_used_at
       from user_link_tokens where user_id = ${userId}`.execute(db),
     sql<{ active: number }>`select count(*)::int as active from sessions where user_id = ${userId} and expires_at > now()`.execute(db),
+    db
+      .selectFrom('wellbeing_answers')
+      .select(['module_name as moduleName', 'phase', 'lack_companionship as lackCompanionship', 'left_out as leftOut', 'isolated', 'score'])
+      .select(at('recorded_at').as('recordedAt'))
+      .where('user_id', '=', userId)
+      .orderBy('recorded_at')
+      .execute(),
   ]);
   const l = links.rows[0];
   return {
@@ -232,5 +239,7 @@ export async function exportUser(db: DB, userId: string) {
       lastUsedAt: l.last_used_at,
     },
     signedInSessions: sessions.rows[0].active,
+    /** Issue 24: the loneliness scale as numbers (1 hardly ever .. 3 often). */
+    wellbeingAnswers: wellbeing,
   };
 }

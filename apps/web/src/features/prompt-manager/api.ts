@@ -65,6 +65,10 @@ export const setRequireTests = (name: string, requireTests: boolean) =>
 export const setSequenceTurnDetection = (name: string, turnDetection: SequenceTurnDetection) =>
   unwrap(client.api['sequence-settings']({ name }).put({ turnDetection }))
 
+/** PUT /api/sequence-settings/{name} (admins): whether the assistant may ask the loneliness scale here (issue 24). */
+export const setSequenceWellbeing = (name: string, wellbeing: boolean) =>
+  unwrap(client.api['sequence-settings']({ name }).put({ wellbeing }))
+
 /** GET /api/turn-taking?sequence= (admins): turn-taking rates per version of the sequence (issue 23 §4). */
 export const fetchTurnTaking = (sequence: string, options: Signal = {}) =>
   unwrap(client.api['turn-taking'].get({ query: { sequence }, fetch: { signal: options.signal } }))

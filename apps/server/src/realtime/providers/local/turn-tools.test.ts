@@ -47,3 +47,19 @@ test('typed tone scores from -3 to 3 and says nothing when no word carries mood'
   expect(typedMood('Sounds good, great, wonderful, amazing!')).toBe(3);
   expect(typedMood('I live in Leeds')).toBeNull();
 });
+
+test('the loneliness scale: three answer choices in a typed turn, in order, only where the module offers the tool', () => {
+  const plain = composeInstructions({ globalPrompt: '', modulePrompt: 'M.' });
+  const withScale = new Set([...TOOLS, 'record_loneliness_scale']);
+  expect(turnToolCalls('Yes: hardly ever, often, some of the time', plain, withScale)).toEqual([
+    {
+      name: 'record_loneliness_scale',
+      args: { consent: true, lack_companionship: 'hardly ever', left_out: 'often', isolated: 'some of the time' },
+    },
+  ]);
+  expect(turnToolCalls('No thanks: often, often, often', plain, withScale)[0]?.args.consent).toBe(false);
+  expect(turnToolCalls('Often I feel fine, hardly ever sad', plain, withScale).some((c) => c.name === 'record_loneliness_scale')).toBe(
+    false,
+  );
+  expect(turnToolCalls('hardly ever, often, some of the time', plain, TOOLS).some((c) => c.name === 'record_loneliness_scale')).toBe(false);
+});

@@ -12,6 +12,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog'
 import { gateFailing, publishSequence, setRequireTests, type SequenceStatus } from '@/features/prompt-manager/api'
 import { TurnDetectionSetting } from '@/features/prompt-manager/components/turn-detection-setting'
 import { PublishedBadge } from '@/features/prompt-manager/components/version-select'
+import { WellbeingSetting } from '@/features/prompt-manager/components/wellbeing-setting'
 import { errorMessage } from '@/lib/api'
 import { formatDateTime } from '@/lib/dates'
 import { notify } from '@/lib/notify'
@@ -111,6 +112,7 @@ export function PublishPanel({ sequence, title, version, status, dirty, isAdmin 
       )}
       {isAdmin && <RequireTestsSwitch sequence={sequence} requireTests={status.requireTests} />}
       <TurnDetectionSetting sequence={sequence} turnDetection={status.turnDetection} isAdmin={isAdmin} />
+      <WellbeingSetting sequence={sequence} wellbeing={status.wellbeing} isAdmin={isAdmin} />
       {status.versions.some((v) => v.lastRun) && (
         <details className="text-sm">
           <summary className="cursor-pointer text-muted-foreground">Test runs by version</summary>

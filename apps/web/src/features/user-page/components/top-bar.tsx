@@ -8,12 +8,13 @@ type UserTopBarProps = {
   modules?: string[] | null
   onChooseModule?: (name: string) => void
   onOpenSettings?: () => void
+  onOpenWellbeing?: () => void
   /** The menu opened (a head start for the settings dialog's download). */
   onMenuOpen?: () => void
 }
 
 /** SPEC §2: logo, the selected module's name and the hamburger menu (Choose Module, Settings). */
-export function UserTopBar({ moduleName, modules, onChooseModule, onOpenSettings, onMenuOpen }: UserTopBarProps) {
+export function UserTopBar({ moduleName, modules, onChooseModule, onOpenSettings, onOpenWellbeing, onMenuOpen }: UserTopBarProps) {
   return (
     <header className="sticky top-0 z-30 border-b border-border/70 bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-14 w-full max-w-3xl items-center gap-3 px-4 sm:h-16 sm:px-6">
@@ -34,6 +35,7 @@ export function UserTopBar({ moduleName, modules, onChooseModule, onOpenSettings
             modules={modules}
             onChooseModule={onChooseModule}
             onOpenSettings={onOpenSettings}
+            onOpenWellbeing={onOpenWellbeing}
             onOpen={onMenuOpen}
           />
         ) : (

@@ -2,7 +2,7 @@
 // Radix dropdown it replaces brought ~15 KB of positioning and focus code to every end user's first visit.
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
-import { Circle, Menu, Settings } from 'lucide-react'
+import { Circle, HeartHandshake, Menu, Settings } from 'lucide-react'
 
 import { Button } from '@hearth/ui/components/button'
 import { cn } from '@hearth/ui/lib/utils'
@@ -14,6 +14,8 @@ type UserMenuProps = {
   modules: string[] | null | undefined
   onChooseModule: (name: string) => void
   onOpenSettings: () => void
+  /** "My well-being answers" (issue 24); the item is left out without it. */
+  onOpenWellbeing?: () => void
   /** The menu opened (the page starts downloading the settings dialog). */
   onOpen?: () => void
 }
@@ -21,7 +23,7 @@ type UserMenuProps = {
 const itemClassName =
   'relative flex w-full cursor-default items-center gap-2 rounded-sm py-2 pr-2 pl-8 text-left text-sm outline-hidden select-none focus:bg-accent focus:text-accent-foreground [&_svg]:pointer-events-none [&_svg]:shrink-0'
 
-export function UserMenu({ moduleName, modules, onChooseModule, onOpenSettings, onOpen }: UserMenuProps) {
+export function UserMenu({ moduleName, modules, onChooseModule, onOpenSettings, onOpenWellbeing, onOpen }: UserMenuProps) {
   // 'keyboard' opens with the first item focused, 'pointer' with the menu itself (as Radix menus do).
   const [openedBy, setOpenedBy] = useState<'keyboard' | 'pointer' | null>(null)
   const [position, setPosition] = useState({ top: 0, right: 0 })
@@ -156,6 +158,12 @@ export function UserMenu({ moduleName, modules, onChooseModule, onOpenSettings, 
                 <Settings aria-hidden className="size-4 text-muted-foreground" />
                 Settings
               </MenuItem>
+              {onOpenWellbeing && (
+                <MenuItem role="menuitem" className="pl-2" onSelect={() => select(onOpenWellbeing)}>
+                  <HeartHandshake aria-hidden className="size-4 text-muted-foreground" />
+                  My well-being answers
+                </MenuItem>
+              )}
             </div>
           </>,
           document.body,

@@ -55,6 +55,7 @@ import { deferredNotify as notify } from '@/lib/deferred-notify'
 // The dialogs (and the Radix dialog code under them) download when first opened, or on hover of their button.
 const loadFeedbackDialog = () => import('@/features/user-page/components/feedback-dialog').then((m) => m.FeedbackDialog)
 const loadSettingsDialog = () => import('@/features/user-page/components/settings-dialog').then((m) => m.SettingsDialog)
+const loadWellbeingDialog = () => import('@/features/user-page/components/wellbeing-dialog').then((m) => m.WellbeingDialog)
 const loadAirPodsDialog = () => import('@/features/user-page/components/info-dialogs').then((m) => m.AirPodsDialog)
 const loadPrivacyDialog = () => import('@/features/user-page/components/info-dialogs').then((m) => m.PrivacyDialog)
 const loadMicDeniedDialog = () => import('@/features/user-page/components/mic-denied-dialog').then((m) => m.MicDeniedDialog)
@@ -159,6 +160,7 @@ function VoiceHome({ user, content, preview, onModuleChange }: VoiceHomeProps) {
   const rememberConversation = useSetAtom(rememberConversationAtom)
   const reloadUser = useSetAtom(reloadUserContentAtom)
   const [settingsOpen, setSettingsOpen] = useState(false)
+  const [wellbeingOpen, setWellbeingOpen] = useState(false)
   const [airPodsOpen, setAirPodsOpen] = useState(false)
   const [privacyOpen, setPrivacyOpen] = useState(false)
   const [micDenied, setMicDenied] = useState(false)
@@ -238,7 +240,8 @@ function VoiceHome({ user, content, preview, onModuleChange }: VoiceHomeProps) {
         modules={modules}
         onChooseModule={onChooseModule}
         onOpenSettings={() => setSettingsOpen(true)}
-        onMenuOpen={prefetch(loadSettingsDialog)}
+        onOpenWellbeing={() => setWellbeingOpen(true)}
+        onMenuOpen={prefetch(() => Promise.all([loadSettingsDialog(), loadWellbeingDialog()]))}
       />
       <IosBrowserWarning />
       <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col items-center justify-center px-4 py-8 sm:px-6">
@@ -333,6 +336,12 @@ function VoiceHome({ user, content, preview, onModuleChange }: VoiceHomeProps) {
           phoneNumber: content?.phone_number ?? null,
         }}
         onFailed={() => setSettingsOpen(false)}
+      />
+      <LazyDialog
+        open={wellbeingOpen}
+        load={loadWellbeingDialog}
+        props={{ open: wellbeingOpen, onOpenChange: setWellbeingOpen }}
+        onFailed={() => setWellbeingOpen(false)}
       />
       <LazyDialog
         open={airPodsOpen}
