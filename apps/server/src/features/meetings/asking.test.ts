@@ -49,6 +49,15 @@ describe('POST /api/ask-met/{groupId}', () => {
     expect(messages.map((m) => m.unique_key)).toEqual([`met/${row.id}/1`, `met/${row.id}/2`]);
   });
 
+  test('two requests at once (or two instances) ask once', async () => {
+    const g = await makeGroup(ctx);
+    const u = await makeMember(ctx, g, 'Twice Tess', { phone: '+14155550109' });
+    const both = await Promise.all([ask(g.groupId), ask(g.groupId), ask(g.groupId)]);
+    expect(both.map((r) => r.body.asked).reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await metMessagesOf(ctx, u.id)).toHaveLength(1);
+    expect(await asksOf(ctx, u.id)).toHaveLength(1);
+  });
+
   test('opted-out members, members without phone or e-mail, and assigned-but-untold members are not asked', async () => {
     const g = await makeGroup(ctx);
     const stopped = await makeMember(ctx, g, 'Stopped', { phone: '+14155550103', optedOut: true });
