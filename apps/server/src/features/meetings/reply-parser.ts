@@ -15,7 +15,7 @@ const STOP = [
   /\bstop (texting|messaging|sending|contacting|writing|bothering)\b/,
   /\bunsubscribe\b/,
   /\bopt(-| )?out\b/,
-  /\bdon'?t (text|message|contact|sms|write to) me\b/,
+  /\b(don'?t|do not) (text|message|contact|sms|write to) me\b/,
   /\bno more (texts|messages|sms)\b/,
   /\bremove me\b/,
   /\bleave me alone\b/,
@@ -37,6 +37,8 @@ const UNSURE = [
 
 const LATER = [
   /\bnot yet\b/,
+  /\bnot so far\b/,
+  /\b(a|the) date (set|planned|fixed|in)\b/,
   /\b(haven'?t|have not|hasn'?t|didn'?t|not) (\w+ ){0,3}yet\b/,
   /\byet to\b/,
   /\blater\b/,
