@@ -180,4 +180,29 @@ export const PEOPLE_ENDPOINTS: Endpoint[] = [
   // Issue 24: a member's own loneliness scale answers.
   { method: 'GET', route: '/api/my-wellbeing', access: 'member', make: async () => ({ path: '/api/my-wellbeing' }) },
   { method: 'DELETE', route: '/api/my-wellbeing', access: 'member', make: async () => ({ path: '/api/my-wellbeing' }) },
+  // PRODUCT §11: the card's question; POST /api/met-answer needs an ask of the member's (features/meetings/card.test.ts).
+  { method: 'GET', route: '/api/met-question', access: 'member', make: async () => ({ path: '/api/met-question' }) },
+  {
+    method: 'POST',
+    route: '/api/ask-met/{groupId}',
+    access: 'admin',
+    params: ['groupId'],
+    bodyFields: ['force', 'round'],
+    make: async (f) => ({ path: `/api/ask-met/${(await f.freshUser()).groupId}`, body: { round: 'met' } }),
+  },
+  {
+    method: 'GET',
+    route: '/api/met-settings/{groupId}',
+    access: 'admin',
+    params: ['groupId'],
+    make: async (f) => ({ path: `/api/met-settings/${(await f.freshUser()).groupId}` }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/met-settings/{groupId}',
+    access: 'admin',
+    params: ['groupId'],
+    bodyFields: ['metAskDays', 'metAgainDays'],
+    make: async (f) => ({ path: `/api/met-settings/${(await f.freshUser()).groupId}`, body: { metAskDays: 7, metAgainDays: 30 } }),
+  },
 ];

@@ -60,6 +60,7 @@ export const messagesRoutes = (deps: AppDeps) =>
       { auth: 'admin', params: messageParams, response: { 200: messageDetail, ...errorResponses } },
     )
     // Twilio's inbound SMS webhook: no session; the X-Twilio-Signature over PUBLIC_URL + path is the proof.
+    // STOP/START first; any other reply may answer the sender's open "did you meet?" question (meetings/replies.ts).
     // It answers TwiML (a Response, which Elysia never checks), so only its `{ error }` answers have schemas.
     .post(
       '/twilio/inbound',

@@ -118,6 +118,7 @@ export const exportUserAnswer = t.Object(
     personalLinks: t.Object({ issued: t.Number(), active: t.Number() }, open),
     signedInSessions: t.Number(),
     wellbeingAnswers: t.Array(t.Object({}, open)),
+    metAsks: t.Array(t.Object({ round: t.String(), askedAt: t.String(), answer: t.Nullable(t.String()) }, open)),
   },
   open,
 );
