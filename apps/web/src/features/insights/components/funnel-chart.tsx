@@ -24,7 +24,14 @@ export function FunnelChart({ funnel, title }: { funnel: FunnelStep[]; title: st
           <YAxis dataKey="step" type="category" width={112} tickLine={false} axisLine={false} />
           <XAxis type="number" allowDecimals={false} tickLine={false} axisLine={false} />
           <ChartTooltip cursor={false} content={<ChartTooltipContent />} />
-          <Bar dataKey="count" fill="var(--color-count)" radius={4} isAnimationActive={false}>
+          {/* A step nobody reached keeps a sliver of a bar, so the row does not read as missing. */}
+          <Bar
+            dataKey="count"
+            fill="var(--color-count)"
+            radius={4}
+            isAnimationActive={false}
+            minPointSize={(value) => (value === 0 ? 3 : 0)}
+          >
             <LabelList dataKey="label" position="right" className="fill-foreground" fontSize={12} />
           </Bar>
         </BarChart>
