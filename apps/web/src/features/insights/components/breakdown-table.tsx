@@ -10,18 +10,26 @@ import { FUNNEL_ORDER } from '@/features/insights/steps'
 
 export type BreakdownRow = { key: string; name: ReactNode; members: number | null; hidden: boolean; funnel: FunnelStep[] }
 
+/** Past this many hidden parts (all groups' subgroups), they are one line instead of a row each. */
+const HIDDEN_ROWS_SHOWN = 12
+
 export function BreakdownTable({
   caption,
   nameHeader,
-  rows,
+  rows: all,
   empty,
+  partWord,
 }: {
   caption: string
   nameHeader: string
   rows: BreakdownRow[]
   empty: string
+  partWord: string
 }) {
-  if (rows.length === 0) return <p className="px-4 py-6 text-sm text-muted-foreground">{empty}</p>
+  if (all.length === 0) return <p className="px-4 py-6 text-sm text-muted-foreground">{empty}</p>
+  const hiddenCount = all.filter((r) => r.hidden).length
+  const collapse = hiddenCount > HIDDEN_ROWS_SHOWN
+  const rows = collapse ? all.filter((r) => !r.hidden) : all
   return (
     <Table>
       <caption className="sr-only">{caption}</caption>
@@ -58,6 +66,13 @@ export function BreakdownTable({
             )}
           </TableRow>
         ))}
+        {collapse && (
+          <TableRow>
+            <TableCell colSpan={FUNNEL_ORDER.length + 2} className="text-muted-foreground">
+              {`${hiddenCount.toLocaleString('en-US')} more ${partWord} with fewer than 5 members: hidden`}
+            </TableCell>
+          </TableRow>
+        )}
       </TableBody>
     </Table>
   )

@@ -91,7 +91,7 @@ function InsightsBody({ insights }: { insights: Insights }) {
   const scope = insights.groupName ?? 'All groups'
   if (insights.members === 0) {
     return (
-      <Card>
+      <Card className="min-w-0">
         <CardContent className="py-10 text-center">
           <p className="font-medium">No members yet</p>
           <p className="text-sm text-muted-foreground">Add members to a group and invite them; their progress shows here.</p>
@@ -123,12 +123,12 @@ function InsightsBody({ insights }: { insights: Insights }) {
           <span className="text-muted-foreground">{insights.members?.toLocaleString('en-US')} members.</span>
         </p>
       )}
-      <Card>
+      <Card className="min-w-0">
         <CardHeader>
           <CardTitle>Funnel</CardTitle>
           <CardDescription>{scope}: members at each step, and their share of those invited.</CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-4">
+        <CardContent className="grid min-w-0 gap-4">
           {!insights.hidden && <FunnelChart funnel={insights.funnel} title={`Funnel of ${scope}`} />}
           <FunnelTable funnel={insights.funnel} caption={`Funnel of ${scope}`} />
         </CardContent>
@@ -137,6 +137,7 @@ function InsightsBody({ insights }: { insights: Insights }) {
         title="By module"
         description="The module of each member's first conversation."
         nameHeader="Module"
+        partWord="modules"
         empty="No modules yet."
         rows={insights.modules.map((m) => ({ key: m.module, name: m.module, ...m }))}
       />
@@ -144,6 +145,7 @@ function InsightsBody({ insights }: { insights: Insights }) {
         title="By subgroup"
         description="Members of each current subgroup."
         nameHeader="Subgroup"
+        partWord="subgroups"
         empty="No subgroups assigned yet."
         rows={insights.subgroups.map((s) => ({ ...s, key: s.subgroupId, name: insights.groupId ? s.name : `${s.groupName} · ${s.name}` }))}
       />
@@ -152,6 +154,7 @@ function InsightsBody({ insights }: { insights: Insights }) {
           title="By group"
           description="Members of each group."
           nameHeader="Group"
+          partWord="groups"
           empty="No groups with members yet."
           rows={insights.groups.map((g) => ({ key: g.groupId, ...g }))}
         />
@@ -164,12 +167,12 @@ type BreakdownProps = { title: string; description: string } & Omit<Parameters<t
 
 function Breakdown({ title, description, ...table }: BreakdownProps) {
   return (
-    <Card>
+    <Card className="min-w-0">
       <CardHeader>
         <CardTitle>{title}</CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="min-w-0">
         <BreakdownTable {...table} caption={title} />
       </CardContent>
     </Card>
