@@ -26,7 +26,9 @@ export function InsightsPage() {
   const search = route.useSearch()
   const navigate = route.useNavigate()
   const router = useRouter()
-  const pending = useRouterState({ select: (state) => state.status === 'pending' })
+  const loading = useRouterState({ select: (state) => state.status === 'pending' })
+  // Faded only while another group's numbers are on their way, not while the router settles the first load.
+  const pending = loading && result.ok && result.data.insights.groupId !== (search.groupId ?? null)
   const groups = result.ok ? result.data.groups : []
   // A group from a link that is not in the list (yet) stays choosable.
   const choices =
