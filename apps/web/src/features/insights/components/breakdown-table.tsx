@@ -1,10 +1,11 @@
 // One breakdown (by module, subgroup or group): a row per part with its members and each step's count.
 // A part of fewer than five members shows "fewer than 5" throughout: the server sent no numbers for it.
-import type { ReactNode } from 'react'
+import { useMemo, type ReactNode } from 'react'
 
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@hearth/ui/components/table'
 
 import type { FunnelStep } from '@/features/insights/api'
+import { scrollableTable } from '@/features/insights/scroll-ref'
 import { formatCount, FEWER_THAN_FIVE, STEP_LABELS } from '@/features/insights/labels'
 import { FUNNEL_ORDER } from '@/features/insights/steps'
 
@@ -26,12 +27,13 @@ export function BreakdownTable({
   empty: string
   partWord: string
 }) {
+  const tableRef = useMemo(() => scrollableTable(caption), [caption])
   if (all.length === 0) return <p className="px-4 py-6 text-sm text-muted-foreground">{empty}</p>
   const hiddenCount = all.filter((r) => r.hidden).length
   const collapse = hiddenCount > HIDDEN_ROWS_SHOWN
   const rows = collapse ? all.filter((r) => !r.hidden) : all
   return (
-    <Table>
+    <Table ref={tableRef}>
       <caption className="sr-only">{caption}</caption>
       <TableHeader>
         <TableRow>

@@ -1,12 +1,15 @@
 // The funnel's numbers as a table: count, share of the invited, share of the step before, median time from it.
+import { useMemo } from 'react'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@hearth/ui/components/table'
 
 import type { FunnelStep } from '@/features/insights/api'
+import { scrollableTable } from '@/features/insights/scroll-ref'
 import { formatCount, formatHours, formatRate, STEP_LABELS } from '@/features/insights/labels'
 
 export function FunnelTable({ funnel, caption }: { funnel: FunnelStep[]; caption: string }) {
+  const tableRef = useMemo(() => scrollableTable(caption), [caption])
   return (
-    <Table>
+    <Table ref={tableRef}>
       <caption className="sr-only">{caption}</caption>
       <TableHeader>
         <TableRow>
