@@ -186,6 +186,9 @@ try {
       await page.goto('/insights?groupId=bg1');
       await charted();
       await page.screenshot({ path: join(shots, 'insights-group-1366.png'), fullPage: true });
+      await page.goto('/groups/bg1');
+      await page.getByRole('link', { name: 'Insights', exact: true }).last().waitFor();
+      await page.screenshot({ path: join(shots, 'group-detail-insights-link-1366.png') });
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto('/insights');
       await charted();

@@ -19,7 +19,7 @@ export function FunnelChart({ funnel, title }: { funnel: FunnelStep[]; title: st
     // The table below holds the same numbers for screen readers; the picture is described in one line.
     <figure className="grid gap-2" aria-label={title}>
       <ChartContainer config={config} className="aspect-auto h-80 w-full" data-testid="funnel-chart">
-        <BarChart data={data} layout="vertical" margin={{ left: 8, right: 96 }} accessibilityLayer>
+        <BarChart data={data} layout="vertical" margin={{ left: 8, right: 112 }} accessibilityLayer>
           <CartesianGrid horizontal={false} />
           <YAxis dataKey="step" type="category" width={112} tickLine={false} axisLine={false} />
           <XAxis type="number" allowDecimals={false} tickLine={false} axisLine={false} />
