@@ -187,4 +187,13 @@ describe('GET /api/insights/export', () => {
     expect(lines).toHaveLength(1 + 8 * 6);
     expect(String(res.body)).not.toMatch(/Met 0|Told 1|Test user|\+1415/);
   });
+
+  test('a name a spreadsheet would run as a formula stays text, and commas and quotes are quoted', async () => {
+    const odd = await seedGroup(ctx, '=Hack, "Club"');
+    const res = await ctx.request('GET', `/api/insights/export?groupId=${odd.groupId}`, { cookie: admin });
+    expect(res.status).toBe(200);
+    const lines = String(res.body).trim().split('\r\n');
+    // No members: hidden, with the 0 shown.
+    expect(lines[1]).toBe(`group,"'=Hack, ""Club""",,,0,invited,,,,`);
+  });
 });
