@@ -1,6 +1,7 @@
 // Insights (PRODUCT §11 "Organiser insight"): the community loop's strict funnel for one group or all groups, as
 // a chart and a table, the step that loses the most members, and the same funnel by module, subgroup and group.
 // Every number comes from the server, which withholds any count of 1 to 4 members: nothing here can show one.
+import { useDeferredValue } from 'react'
 import { getRouteApi, useRouter, useRouterState } from '@tanstack/react-router'
 import { Download } from 'lucide-react'
 
@@ -90,6 +91,8 @@ function Header() {
 }
 
 function InsightsBody({ insights }: { insights: Insights }) {
+  // The breakdowns (all groups: hundreds of rows) render once the funnel is on screen.
+  const later = useDeferredValue<Insights | null>(insights, null)
   const scope = insights.groupName ?? 'All groups'
   if (insights.members === 0) {
     return (
@@ -135,6 +138,18 @@ function InsightsBody({ insights }: { insights: Insights }) {
           <FunnelTable funnel={insights.funnel} caption={`Funnel of ${scope}`} />
         </CardContent>
       </Card>
+      {later && later.groupId === insights.groupId ? (
+        <Breakdowns insights={later} />
+      ) : (
+        <Skeleton className="h-64 w-full rounded-xl" aria-label="Loading the breakdowns" />
+      )}
+    </>
+  )
+}
+
+function Breakdowns({ insights }: { insights: Insights }) {
+  return (
+    <>
       <Breakdown
         title="By module"
         description="The module of each member's first conversation."
