@@ -137,6 +137,7 @@ for (const viewport of widths) {
     await audit(page, 'blast dialog', findings)
     await visit('/system-prompts', 'system prompts', () => heading(page, 'System Prompts'))
     await visit('/admin-messages', 'messages', () => heading(page, 'Messages'))
+    await visit('/insights', 'insights', () => heading(page, 'Insights'))
     await visit('/admin-staff', 'staff', () => heading(page, 'Staff'))
 
     const report = findings.map((f) => `[${f.screen}] ${f.impact} ${f.rule} at ${f.target}: ${f.summary}`).join('\n')

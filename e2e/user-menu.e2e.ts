@@ -100,7 +100,7 @@ test('a click outside closes the menu without pressing what is underneath', asyn
 
 test.describe('staff navigation', () => {
   const operatorPages = ['Console', 'Testing', 'Prompt Manager', 'Profile Manager']
-  const adminTabs = ['Users', 'Groups', 'System Prompts', 'Staff', 'Messages']
+  const adminTabs = ['Users', 'Groups', 'System Prompts', 'Staff', 'Messages', 'Insights']
 
   test('an operator is shown no way into the admin area', async ({ page }) => {
     const staff = await playwrightRequest.newContext({ baseURL })
@@ -119,7 +119,7 @@ test.describe('staff navigation', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Profile Manager' })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Admin page' })).toHaveCount(0)
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(operatorPages)
-    const adminHrefs = ['/admin-users', '/groups', '/system-prompts', '/admin-staff', '/admin-messages']
+    const adminHrefs = ['/admin-users', '/groups', '/system-prompts', '/admin-staff', '/admin-messages', '/insights']
     await expect(page.locator(adminHrefs.map((href) => `a[href^="${href}"]`).join(', '))).toHaveCount(0)
   })
 

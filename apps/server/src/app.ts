@@ -10,6 +10,7 @@ import { blastsRoutes } from './features/blasts/routes';
 import { feedbackRoutes } from './features/feedback/routes';
 import { groupsRoutes } from './features/groups/routes';
 import { healthRoutes } from './features/health/routes';
+import { insightsRoutes } from './features/insights/routes';
 import { invitationsRoutes } from './features/invitations/routes';
 import { meetingsRoutes } from './features/meetings/routes';
 import { messagesRoutes } from './features/messages/routes';
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps, opts: { webDist?: string; realtime?: Re
     .use(testRunsRoutes(deps))
     .use(turnTakingRoutes(deps))
     .use(wellbeingRoutes(deps))
+    .use(insightsRoutes(deps))
     .use(realtimeRoutes(deps, opts.realtime))
     .all(
       '/api/*',

@@ -11,6 +11,7 @@ import type { GroupPage, Settled } from '@/features/groups/api'
 import type { Blast } from '@/features/groups/blast-api'
 import { DEFAULT_INVITE_MODULE, InvitationsCard } from '@/features/groups/components/invitations-card'
 import { LoadFailed } from '@/components/load-failed'
+import { InsightsLink } from '@/features/groups/components/insights-link'
 import { MassAddCard } from '@/features/groups/components/mass-add-card'
 import { MembersSection } from '@/features/groups/components/members-section'
 import { SubgroupList } from '@/features/groups/components/subgroup-list'
@@ -64,6 +65,7 @@ function GroupDetail({ group, modules, blasts }: { group: GroupPage; modules: Se
           {group.name}
         </h1>
         {group.isolatedModule && <p className="text-sm text-muted-foreground">{`Isolated to ${group.isolatedModule}`}</p>}
+        <InsightsLink groupId={group.id} />
       </header>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <MassAddCard groupId={group.id} />
