@@ -60,20 +60,24 @@ export function MeetingUpCard({ groupId, settings, insights, className }: Props)
       className={className}
       description="Whether members told their subgroup have met it, and met it again. Nobody opted out is asked."
     >
-      <LoopNumbers insights={insights} />
-      {settings.ok ? (
-        <MetDelaysForm groupId={groupId} settings={settings.data} />
-      ) : (
-        <p role="alert" className="text-sm text-destructive">{`The asking delays could not be loaded: ${settings.error}`}</p>
-      )}
-      <div className="flex flex-wrap gap-2">
-        <Button onClick={() => open('met')}>
-          <Send aria-hidden />
-          Ask now
-        </Button>
-        <Button variant="outline" onClick={() => open('met_again')}>
-          Ask whether they met again
-        </Button>
+      <div className="grid items-start gap-5 lg:grid-cols-2 lg:gap-8">
+        <div className="grid gap-4">
+          <LoopNumbers insights={insights} />
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={() => open('met')}>
+              <Send aria-hidden />
+              Ask now
+            </Button>
+            <Button variant="outline" onClick={() => open('met_again')}>
+              Ask whether they met again
+            </Button>
+          </div>
+        </div>
+        {settings.ok ? (
+          <MetDelaysForm groupId={groupId} settings={settings.data} />
+        ) : (
+          <p role="alert" className="text-sm text-destructive">{`The asking delays could not be loaded: ${settings.error}`}</p>
+        )}
       </div>
       <ConfirmDialog
         open={round !== null}
@@ -84,11 +88,19 @@ export function MeetingUpCard({ groupId, settings, insights, className }: Props)
         onConfirm={ask}
       >
         <div className="flex items-start gap-2">
-          <Checkbox id={forceId} checked={force} onCheckedChange={(checked) => setForce(checked === true)} className="mt-0.5" />
-          <Label htmlFor={forceId} className="grid gap-0.5 font-normal">
-            <span className="font-medium">Ask again (force)</span>
-            <span className="text-muted-foreground">Also those already asked: the question is sent again and their answer cleared.</span>
-          </Label>
+          <Checkbox
+            id={forceId}
+            checked={force}
+            onCheckedChange={(checked) => setForce(checked === true)}
+            aria-describedby={`${forceId}-hint`}
+            className="mt-0.5"
+          />
+          <div className="grid gap-1">
+            <Label htmlFor={forceId}>Ask again (force)</Label>
+            <p id={`${forceId}-hint`} className="text-sm leading-snug text-muted-foreground">
+              Also those already asked: the question is sent again and their answer cleared.
+            </p>
+          </div>
         </div>
       </ConfirmDialog>
     </CardSection>
@@ -112,7 +124,7 @@ function LoopNumbers({ insights }: { insights: Settled<GroupInsights> }) {
         return (
           <div key={label} className="grid content-start gap-0.5 rounded-lg border bg-background/60 px-3 py-2">
             <dt className="text-xs text-muted-foreground">{label}</dt>
-            <dd className={s?.count === null ? 'text-sm leading-7' : 'font-display text-lg leading-tight font-semibold tabular-nums'}>
+            <dd className={s?.count === null ? 'text-sm leading-snug' : 'font-display text-lg leading-tight font-semibold tabular-nums'}>
               {s ? countText(s.count) : '—'}
             </dd>
             {rate && <dd className="text-xs text-muted-foreground">{`${rate} ${of}`}</dd>}

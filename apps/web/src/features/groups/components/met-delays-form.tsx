@@ -62,7 +62,7 @@ export function MetDelaysForm({ groupId, settings }: { groupId: string; settings
 
   return (
     <form onSubmit={save} className="grid gap-3" aria-label="Asking delays">
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-1">
         {field('ask', 'Ask whether they met after (days)', askDays, setAskDays, metAskDays !== null)}
         {field('again', 'Ask whether they met again after (days)', againDays, setAgainDays, metAgainDays !== null)}
       </div>
