@@ -11,6 +11,7 @@ import { feedbackRoutes } from './features/feedback/routes';
 import { groupsRoutes } from './features/groups/routes';
 import { healthRoutes } from './features/health/routes';
 import { invitationsRoutes } from './features/invitations/routes';
+import { meetingsRoutes } from './features/meetings/routes';
 import { messagesRoutes } from './features/messages/routes';
 import { postChatRoutes } from './features/post-chat/routes';
 import { promptsRoutes } from './features/prompts/routes';
@@ -46,6 +47,7 @@ export function createApp(deps: AppDeps, opts: { webDist?: string; realtime?: Re
     .use(messagesRoutes(deps))
     .use(invitationsRoutes(deps))
     .use(blastsRoutes(deps))
+    .use(meetingsRoutes(deps))
     .use(postChatRoutes(deps))
     .use(subgroupsRoutes(deps))
     .use(feedbackRoutes(deps))

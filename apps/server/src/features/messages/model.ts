@@ -2,7 +2,17 @@ import { t } from 'elysia';
 
 export const MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'kept', 'delivered', 'undelivered', 'failed', 'skipped', 'unknown'] as const;
 /** What each message is: invitations and assignment notices (SPEC §7, blasts), and the post-chat texts. */
-export const MESSAGE_KINDS = ['invite-sms', 'invite-email', 'assignment-sms', 'assignment-email', 'recap', 'tagline', 'reminder'] as const;
+export const MESSAGE_KINDS = [
+  'invite-sms',
+  'invite-email',
+  'assignment-sms',
+  'assignment-email',
+  'recap',
+  'tagline',
+  'reminder',
+  'met-sms',
+  'met-email',
+] as const;
 export const DEFAULT_MESSAGES_LIMIT = 100;
 export const MAX_MESSAGES_PAGE_SIZE = 500;
 

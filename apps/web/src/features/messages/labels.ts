@@ -29,6 +29,8 @@ export const KIND_LABELS: Record<MessageKind, string> = {
   recap: 'Recap SMS',
   tagline: 'Tagline SMS',
   reminder: 'Reminder SMS',
+  'met-sms': 'Did-you-meet SMS',
+  'met-email': 'Did-you-meet e-mail',
 }
 
 /** What a state means, for the filter and the badge's tooltip. */
