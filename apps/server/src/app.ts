@@ -10,6 +10,7 @@ import { blastsRoutes } from './features/blasts/routes';
 import { feedbackRoutes } from './features/feedback/routes';
 import { groupsRoutes } from './features/groups/routes';
 import { healthRoutes } from './features/health/routes';
+import { insightsRoutes } from './features/insights/routes';
 import { invitationsRoutes } from './features/invitations/routes';
 import { meetingsRoutes } from './features/meetings/routes';
 import { messagesRoutes } from './features/messages/routes';
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps, opts: { webDist?: string; realtime?: Re
     .use(staffRoutes(deps))
     .use(testRunsRoutes(deps))
     .use(turnTakingRoutes(deps))
+    .use(insightsRoutes(deps))
     .use(realtimeRoutes(deps, opts.realtime))
     .all(
       '/api/*',

@@ -7,6 +7,13 @@ export const PEOPLE_ENDPOINTS: Endpoint[] = [
   { method: 'GET', route: '/api/get-user-names', access: 'operator', make: async () => ({ path: '/api/get-user-names' }) },
   { method: 'GET', route: '/api/get-all-users-info', access: 'admin', make: async () => ({ path: '/api/get-all-users-info' }) },
   { method: 'GET', route: '/api/get-groups', access: 'admin', make: async () => ({ path: '/api/get-groups' }) },
+  { method: 'GET', route: '/api/insights', access: 'admin', make: async () => ({ path: '/api/insights' }) },
+  {
+    method: 'GET',
+    route: '/api/insights/export?groupId=',
+    access: 'admin',
+    make: async (f) => ({ path: `/api/insights/export?groupId=${(await f.freshUser()).groupId}` }),
+  },
   {
     method: 'GET',
     route: '/api/get-group/{groupId}',
