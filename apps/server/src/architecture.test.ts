@@ -13,6 +13,7 @@ const PUBLIC: Record<string, string[]> = {
   groups: ['isolation.ts'],
   invitations: ['texts.ts'],
   maintenance: ['purge.ts'],
+  meetings: ['replies.ts', 'scheduler.ts'],
   messages: ['outbox.ts'],
   'post-chat': ['run.ts', 'transcript.ts'],
   prompts: ['lookup.ts'],

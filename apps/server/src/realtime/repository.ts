@@ -48,6 +48,12 @@ export async function insertVoiceSession(db: DB, row: { id: string; userId: stri
     .values({ id: row.id, user_id: row.userId, module_name: row.moduleName, started_at: row.startedAt })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
+  await markTalked(db, row.userId, row.startedAt);
+}
+
+/** The member's first voice session (PRODUCT §11 funnel's "talked"); never moved once set. */
+export async function markTalked(db: DB, userId: string, startedAt: Date): Promise<void> {
+  await db.updateTable('users').set({ talked_at: startedAt }).where('id', '=', userId).where('talked_at', 'is', null).execute();
 }
 
 /** Marks when a session ended, for the daily minutes, unless post-chat work already did. */

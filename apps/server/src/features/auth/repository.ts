@@ -121,11 +121,20 @@ export const deleteSession = (db: DB, tokenHash: string) => db.deleteFrom('sessi
 
 export const deleteExpiredSessions = (db: DB) => db.deleteFrom('sessions').where('expires_at', '<', new Date()).execute();
 
-export const insertLinkToken = (db: DB, tokenHash: string, userId: string, moduleName: string) =>
-  db.insertInto('user_link_tokens').values({ token_hash: tokenHash, user_id: userId, module_name: moduleName }).execute();
+/** A personal link ("Generate URL"); the first one issued is when the member was invited (PRODUCT §11 funnel). */
+export async function insertLinkToken(db: DB, tokenHash: string, userId: string, moduleName: string) {
+  await db.insertInto('user_link_tokens').values({ token_hash: tokenHash, user_id: userId, module_name: moduleName }).execute();
+  await db
+    .updateTable('users')
+    .set({ invited_at: sql`coalesce(invited_at, now())` })
+    .where('id', '=', userId)
+    .where('invited_at', 'is', null)
+    .execute();
+}
 
+/** Exchanges a link for its user; the first exchange is when the member opened their link (PRODUCT §11 funnel). */
 export async function useLinkToken(db: DB, tokenHash: string) {
-  return db
+  const row = await db
     .updateTable('user_link_tokens')
     .set({ last_used_at: new Date() })
     .from('users')
@@ -134,6 +143,15 @@ export async function useLinkToken(db: DB, tokenHash: string) {
     .where('user_link_tokens.revoked_at', 'is', null)
     .returning(['users.id', 'users.name', 'users.file_name', 'user_link_tokens.module_name'])
     .executeTakeFirst();
+  if (row) {
+    await db
+      .updateTable('users')
+      .set({ link_opened_at: sql`coalesce(link_opened_at, now())` })
+      .where('id', '=', row.id)
+      .where('link_opened_at', 'is', null)
+      .execute();
+  }
+  return row;
 }
 
 /**

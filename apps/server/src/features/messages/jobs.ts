@@ -4,6 +4,7 @@ import type { DatabaseHandle, DB } from '@hearth/db/client';
 import type { AppDeps } from '../../deps';
 import { log } from '../../log';
 import { startPurgeJob } from '../maintenance/purge';
+import { startMetAskJob } from '../meetings/scheduler';
 import { insertOutboxRowsWithKeys, waitForOutcome, type Outbox } from './outbox';
 import { deliverMessages, recoverDeadSends, SEND_WORKER_APP_PREFIX } from './service';
 
@@ -24,6 +25,8 @@ export interface JobSettings {
   localConcurrency: number;
   /** How often expired sessions, old rate-limit rows and settled post-chat bodies are purged (and once at start). */
   purgeIntervalSeconds: number;
+  /** How often members now due are asked whether they met their subgroup (PRODUCT §11; and once at start). */
+  metAskIntervalSeconds: number;
 }
 
 export const DEFAULT_JOB_SETTINGS: JobSettings = {
@@ -37,6 +40,7 @@ export const DEFAULT_JOB_SETTINGS: JobSettings = {
   batchSize: 25,
   localConcurrency: 1,
   purgeIntervalSeconds: 60 * 60,
+  metAskIntervalSeconds: 10 * 60,
 };
 
 // A provider call times out after 20 s; a job still active after this long belongs to a crashed worker
@@ -138,6 +142,9 @@ export async function startJobs(
     },
     waitForOutcome: (db, ids, timeoutMs) => waitForOutcome(db, ids, timeoutMs, settled),
   };
+
+  // The scheduled questions are queued through this outbox, so they are sent like every other message.
+  await startMetAskJob(boss, { ...deps, outbox }, s.metAskIntervalSeconds);
 
   const sweep = setInterval(() => {
     recoverDeadSends(deps, instanceId).catch((err) => log.error('send recovery failed', { name: (err as Error)?.name }));

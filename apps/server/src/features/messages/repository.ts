@@ -243,6 +243,18 @@ export async function insertLinkTokens(db: DB, tokens: Array<{ tokenHash: string
     .insertInto('user_link_tokens')
     .values(tokens.map((t) => ({ token_hash: t.tokenHash, user_id: t.userId, module_name: t.moduleName })))
     .execute();
+  await markInvited(db, [...new Set(tokens.map((t) => t.userId))]);
+}
+
+/** The funnel's first step (PRODUCT §11): the first personal link issued; never moved once set. */
+export async function markInvited(db: DB, userIds: string[]) {
+  if (userIds.length === 0) return;
+  await db
+    .updateTable('users')
+    .set({ invited_at: sql`coalesce(invited_at, now())` })
+    .where('id', 'in', userIds)
+    .where('invited_at', 'is', null)
+    .execute();
 }
 
 /** Groups that have had messages (through their blasts and notices), by name: the Messages view's group filter. */

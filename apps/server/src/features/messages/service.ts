@@ -3,6 +3,7 @@ import { personalLinkUrl } from '../auth/personal-links';
 import { hashToken, newToken } from '../../plugins/auth';
 import { log } from '../../log';
 import { SendError } from '../../providers/send-error';
+import { handleMetReply } from '../meetings/replies';
 import { fillPlaceholders, placeholderModules } from './outbox';
 import {
   applyDeliveryStatus,
@@ -211,9 +212,16 @@ export function keywordOf(body: string): 'stop' | 'start' | null {
   return null;
 }
 
+/**
+ * STOP/START keep their meaning first; any other reply may answer the sender's open "did you meet your group?"
+ * question (the meetings feature; nothing happens without one).
+ */
 export async function handleInboundSms(deps: AppDeps, from: string, body: string): Promise<'stop' | 'start' | null> {
   const keyword = keywordOf(body);
-  if (!keyword) return null;
+  if (!keyword) {
+    await handleMetReply(deps, from, body);
+    return null;
+  }
   const changed = await setSmsOptOut(deps.db, from, keyword === 'stop');
   log.info('sms opt-out keyword', { keyword, usersChanged: changed });
   return keyword;

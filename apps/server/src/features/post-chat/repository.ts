@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DB } from '@hearth/db/client';
 
 /** SQL of the post-chat work: the user it writes to, what it stores, and the session row that claims it. */
@@ -10,8 +11,13 @@ export function findPostChatUser(db: DB, userId: string) {
     .executeTakeFirst();
 }
 
+/** A non-empty profile written for the first time is the funnel's "profiled" (PRODUCT §11); never moved once set. */
 export async function setProfileForGroup(db: DB, userId: string, profile: string) {
-  await db.updateTable('users').set({ profile_for_group: profile }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ profile_for_group: profile, ...(profile.trim() ? { profiled_at: sql`coalesce(profiled_at, now())` } : {}) })
+    .where('id', '=', userId)
+    .execute();
 }
 
 export async function setMemoryDocument(db: DB, userId: string, memory: string) {
@@ -66,6 +72,9 @@ export async function claimVoiceSession(
     )
     .returning('id')
     .executeTakeFirst();
+  // The session's row may first be written here (the live one never was): it still counts as the member's talk.
+  if (claimed)
+    await db.updateTable('users').set({ talked_at: row.startedAt }).where('id', '=', row.userId).where('talked_at', 'is', null).execute();
   return claimed !== undefined;
 }
 

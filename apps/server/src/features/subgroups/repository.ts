@@ -28,7 +28,11 @@ export interface NewSubgroup {
 export async function replaceSubgroups(db: DB, groupId: string, subgroups: NewSubgroup[]) {
   await db.transaction().execute(async (trx) => {
     await trx.selectFrom('groups').select('id').where('id', '=', groupId).forUpdate().execute();
-    await trx.updateTable('group_members').set({ subgroup_id: null, user_description: '' }).where('group_id', '=', groupId).execute();
+    await trx
+      .updateTable('group_members')
+      .set({ subgroup_id: null, user_description: '', assigned_at: null })
+      .where('group_id', '=', groupId)
+      .execute();
     await trx.deleteFrom('subgroups').where('group_id', '=', groupId).execute();
     if (!subgroups.length) return;
     await trx
@@ -40,7 +44,7 @@ export async function replaceSubgroups(db: DB, groupId: string, subgroups: NewSu
       const values = sql.join(rows.slice(i, i + 5000).map((r) => sql`(${r.userId}, ${r.subgroupId}, ${r.description})`));
       await sql`
         update group_members as gm
-        set subgroup_id = v.subgroup_id, user_description = v.description
+        set subgroup_id = v.subgroup_id, user_description = v.description, assigned_at = now()
         from (values ${values}) as v(user_id, subgroup_id, description)
         where gm.group_id = ${groupId} and gm.user_id = v.user_id`.execute(trx);
     }
