@@ -22,6 +22,8 @@ export const firstVisitChunks = {
   // The coverage map's graph library and its layout live in the run view's chunk only.
   '/testing/runs/… (staff)': ['app-shell', 'run-view-page', 'sonner'],
   '/testing/compare (staff)': ['app-shell', 'compare-page', 'sonner'],
+  // The charting library (Recharts) lives in the insights screen's chunk only.
+  '/insights (staff)': ['app-shell', 'insights-page', 'sonner'],
 } as const
 
 export type RouteName = keyof typeof firstVisitChunks

@@ -7,6 +7,7 @@ import { adminStaffRoute } from '@/routes/admin-staff'
 import { adminUsersRoute } from '@/routes/admin-users'
 import { groupDetailRoute, groupsRoute } from '@/routes/groups'
 import { homeRoute } from '@/routes/home'
+import { insightsRoute } from '@/routes/insights'
 import { loginRoute } from '@/routes/login'
 import { messagesRoute } from '@/routes/messages'
 import { testCompareRoute, testingRoute, testRunRoute } from '@/routes/operator'
@@ -32,7 +33,15 @@ const routeTree = rootRoute.addChildren([
     testCompareRoute,
     promptManagerRoute,
     profileManagerRoute,
-    adminRoute.addChildren([adminUsersRoute, groupsRoute, groupDetailRoute, systemPromptsRoute, adminStaffRoute, messagesRoute]),
+    adminRoute.addChildren([
+      adminUsersRoute,
+      groupsRoute,
+      groupDetailRoute,
+      systemPromptsRoute,
+      adminStaffRoute,
+      messagesRoute,
+      insightsRoute,
+    ]),
   ]),
 ])
 

@@ -1,5 +1,6 @@
 import {
   AudioLines,
+  ChartColumn,
   FlaskConical,
   IdCard,
   KeyRound,
@@ -23,6 +24,7 @@ export type NavItem = {
     | '/system-prompts'
     | '/admin-staff'
     | '/admin-messages'
+    | '/insights'
   label: string
   icon: LucideIcon
 }
@@ -34,13 +36,15 @@ export const operatorNav: NavItem[] = [
   { to: '/profile-manager', label: 'Profile Manager', icon: IdCard },
 ]
 
-// SPEC §2 "Admin tab bar": Users, Groups, System Prompts; PRODUCT §3 adds Staff accounts, PRODUCT §6 the messages.
+// SPEC §2 "Admin tab bar": Users, Groups, System Prompts; PRODUCT §3 adds Staff accounts, PRODUCT §6 the messages,
+// PRODUCT §11 the community loop's insights.
 export const adminNav: NavItem[] = [
   { to: '/admin-users', label: 'Users', icon: Users },
   { to: '/groups', label: 'Groups', icon: UsersRound },
   { to: '/system-prompts', label: 'System Prompts', icon: Settings2 },
   { to: '/admin-staff', label: 'Staff', icon: KeyRound },
   { to: '/admin-messages', label: 'Messages', icon: Mail },
+  { to: '/insights', label: 'Insights', icon: ChartColumn },
 ]
 
 /** The staff header's one way into the admin area; there the tab bar (adminNav) takes over, so no link shows twice. */

@@ -12,6 +12,7 @@ import type { Blast } from '@/features/groups/blast-api'
 import type { GroupInsights, MetSettings } from '@/features/groups/loop-api'
 import { DEFAULT_INVITE_MODULE, InvitationsCard } from '@/features/groups/components/invitations-card'
 import { LoadFailed } from '@/components/load-failed'
+import { InsightsLink } from '@/features/groups/components/insights-link'
 import { MassAddCard } from '@/features/groups/components/mass-add-card'
 import { MeetingUpCard } from '@/features/groups/components/meeting-up-card'
 import { MembersSection } from '@/features/groups/components/members-section'
@@ -82,6 +83,7 @@ function GroupDetail({ group, modules, blasts, metSettings, insights }: GroupDet
           {group.name}
         </h1>
         {group.isolatedModule && <p className="text-sm text-muted-foreground">{`Isolated to ${group.isolatedModule}`}</p>}
+        <InsightsLink groupId={group.id} />
       </header>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <MassAddCard groupId={group.id} />
