@@ -184,4 +184,29 @@ export const PEOPLE_ENDPOINTS: Endpoint[] = [
       };
     },
   },
+  // PRODUCT §11. The card's GET /api/met-question and POST /api/met-answer are the member's alone (staff 403):
+  // outside this matrix's model, they have their own access tests (features/meetings/card.test.ts).
+  {
+    method: 'POST',
+    route: '/api/ask-met/{groupId}',
+    access: 'admin',
+    params: ['groupId'],
+    bodyFields: ['force', 'round'],
+    make: async (f) => ({ path: `/api/ask-met/${(await f.freshUser()).groupId}`, body: { round: 'met' } }),
+  },
+  {
+    method: 'GET',
+    route: '/api/met-settings/{groupId}',
+    access: 'admin',
+    params: ['groupId'],
+    make: async (f) => ({ path: `/api/met-settings/${(await f.freshUser()).groupId}` }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/met-settings/{groupId}',
+    access: 'admin',
+    params: ['groupId'],
+    bodyFields: ['metAskDays', 'metAgainDays'],
+    make: async (f) => ({ path: `/api/met-settings/${(await f.freshUser()).groupId}`, body: { metAskDays: 7, metAgainDays: 30 } }),
+  },
 ];

@@ -9,8 +9,13 @@ const answer = t.Union([t.Literal('yes'), t.Literal('no'), t.Literal('later')]);
 
 export const groupParams = t.Object({ groupId: t.String({ minLength: 1, maxLength: 200 }) });
 
-export const askMetBody = t.Optional(t.Object({ force: t.Optional(t.Boolean()), round: t.Optional(round) }));
-export type AskMetBody = NonNullable<typeof askMetBody.static>;
+/** The body may also be left out (read as `{}`: round 'met', no force). */
+export const ASK_MET_BODY_RULE = 'the body is { force?: boolean, round?: "met" | "met_again" } or empty';
+export const askMetBody = t.Object(
+  { force: t.Optional(t.Boolean()), round: t.Optional(round) },
+  { additionalProperties: false, error: ASK_MET_BODY_RULE },
+);
+export type AskMetBody = typeof askMetBody.static;
 export const askMetAnswer = t.Object({ asked: t.Number() });
 
 const days = (name: string) => t.Integer({ minimum: 0, maximum: 365, error: `${name} must be a whole number of days from 0 to 365` });

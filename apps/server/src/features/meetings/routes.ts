@@ -1,8 +1,9 @@
 import { Elysia } from 'elysia';
 import type { AppDeps } from '../../deps';
 import { authPlugin, type Identity } from '../../plugins/auth';
-import { errorResponses, forbidden } from '../../plugins/errors';
+import { badRequest, errorResponses, forbidden } from '../../plugins/errors';
 import {
+  ASK_MET_BODY_RULE,
   askMetAnswer,
   askMetBody,
   groupParams,
@@ -33,9 +34,18 @@ function memberOnly(identity: Identity) {
 export const meetingsRoutes = (deps: AppDeps) =>
   new Elysia({ prefix: '/api' })
     .use(authPlugin(deps))
-    .post('/ask-met/:groupId', ({ params, body }) => service.askMet(deps, params.groupId, { force: body?.force, round: body?.round }), {
+    .post('/ask-met/:groupId', ({ params, body }) => service.askMet(deps, params.groupId, { force: body.force, round: body.round }), {
       auth: 'admin',
       params: groupParams,
+      // An empty request is the plain "ask now". Elysia would turn any other non-object into `{}` for a body whose
+      // fields are all optional, so a body that is not `{ force?, round? }` is refused here.
+      transform(ctx) {
+        if (ctx.body === undefined || (ctx.body as unknown) === '') ctx.body = {};
+        const b = ctx.body as unknown;
+        if (typeof b !== 'object' || b === null || Array.isArray(b) || Object.keys(b).some((k) => k !== 'force' && k !== 'round')) {
+          throw badRequest(`Invalid request body: ${ASK_MET_BODY_RULE}`);
+        }
+      },
       body: askMetBody,
       response: { 200: askMetAnswer, ...errorResponses },
     })

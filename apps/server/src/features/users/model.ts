@@ -117,6 +117,7 @@ export const exportUserAnswer = t.Object(
     voiceSessions: t.Array(t.Object({}, open)),
     personalLinks: t.Object({ issued: t.Number(), active: t.Number() }, open),
     signedInSessions: t.Number(),
+    metAsks: t.Array(t.Object({ round: t.String(), askedAt: t.String(), answer: t.Nullable(t.String()) }, open)),
   },
   open,
 );

@@ -109,7 +109,7 @@ export async function deleteUser(db: DB, userId: string) {
 /** Everything stored about one user (PRODUCT §7/§9), except secrets: link tokens and sessions as counts/dates. */
 export async function exportUser(db: DB, userId: string) {
   const at = (column: string) => isoUtc(sql.ref(column));
-  const [user, groups, sections, quizzes, memory, mood, feedback, messages, voice, links, sessions] = await Promise.all([
+  const [user, groups, sections, quizzes, memory, mood, feedback, messages, voice, links, sessions, metAsks] = await Promise.all([
     db
       .selectFrom('users')
       .select([
@@ -208,6 +208,23 @@ export async function exportUser(db: DB, userId: string) {
         ${isoUtc(sql`max(last_used_at)`)} as last_used_at
       from user_link_tokens where user_id = ${userId}`.execute(db),
     sql<{ active: number }>`select count(*)::int as active from sessions where user_id = ${userId} and expires_at > now()`.execute(db),
+    // PRODUCT §11: whether they met their subgroup, as asked and answered (one word each, never a reply's text).
+    db
+      .selectFrom('met_asks as a')
+      .innerJoin('groups as g', 'g.id', 'a.group_id')
+      .select([
+        'a.round',
+        'g.name as groupName',
+        at('a.asked_at').as('askedAt'),
+        'a.ask_count as askCount',
+        'a.channel',
+        'a.answer',
+        at('a.answered_at').as('answeredAt'),
+        'a.answered_via as via',
+      ])
+      .where('a.user_id', '=', userId)
+      .orderBy('a.asked_at')
+      .execute(),
   ]);
   const l = links.rows[0];
   return {
@@ -232,5 +249,6 @@ export async function exportUser(db: DB, userId: string) {
       lastUsedAt: l.last_used_at,
     },
     signedInSessions: sessions.rows[0].active,
+    metAsks,
   };
 }
