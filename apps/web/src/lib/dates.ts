@@ -30,3 +30,9 @@ export function formatDate(value: DateLike, locale?: string): string {
   const date = toDate(value)
   return date ? formatter('d', locale, { dateStyle: 'medium' }).format(date) : ''
 }
+
+/** "Dec 3" / "3 Dec" in the reader's locale, for a compact table cell; '' for no date. */
+export function formatDayMonth(value: DateLike, locale?: string): string {
+  const date = toDate(value)
+  return date ? formatter('dm', locale, { day: 'numeric', month: 'short' }).format(date) : ''
+}

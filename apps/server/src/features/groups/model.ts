@@ -55,16 +55,35 @@ export const groupsAnswer = t.Union([
 
 const memberSubgroup = t.Nullable(t.Object({ subgroupId: t.String(), subgroupName: t.String(), userDescription: t.String() }));
 const groupMember = t.Composite([adminUserView, t.Object({ subgroup: memberSubgroup })]);
-const groupHead = { id: t.String(), name: t.String(), isolatedModule: t.Nullable(t.String()), members: t.Array(groupMember) };
+const groupHead = { id: t.String(), name: t.String(), isolatedModule: t.Nullable(t.String()) };
 
-/** SPEC's whole group (subgroups list their member ids), or the detail screen's page of members with totals. */
+/** One question of the community loop (PRODUCT §11) about the member's current subgroup, as the detail table shows it. */
+export const loopAsk = t.Object({
+  askedAt: t.String(),
+  lastAskedAt: t.String(),
+  askCount: t.Number(),
+  channel: t.Union([t.Literal('sms'), t.Literal('email'), t.Literal('card')]),
+  answer: t.Nullable(t.Union([t.Literal('yes'), t.Literal('no'), t.Literal('later')])),
+  answeredAt: t.Nullable(t.String()),
+  answeredVia: t.Nullable(t.Union([t.Literal('sms'), t.Literal('card')])),
+});
+export type LoopAsk = typeof loopAsk.static;
+
+const pagedMember = t.Composite([groupMember, t.Object({ loop: t.Object({ met: t.Nullable(loopAsk), metAgain: t.Nullable(loopAsk) }) })]);
+
+/**
+ * SPEC's whole group (subgroups list their member ids), or the detail screen's page of members with totals and each
+ * member's `loop`: whether they were asked, and answered, if they met their current subgroup (and met it again).
+ */
 export const groupAnswer = t.Union([
   t.Object({
     ...groupHead,
+    members: t.Array(groupMember),
     subgroups: t.Array(t.Object({ id: t.String(), name: t.String(), description: t.String(), members: t.Array(t.String()) })),
   }),
   t.Object({
     ...groupHead,
+    members: t.Array(pagedMember),
     subgroups: t.Array(t.Object({ id: t.String(), name: t.String(), description: t.String(), memberCount: t.Number() })),
     total: t.Number(),
     totals: t.Object({ members: t.Number(), withSubgroup: t.Number(), withProfile: t.Number() }),

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '@hearth/db/client';
-import { adminUserViews } from '../users/lookup';
+import { adminUserViews, isoUtc } from '../users/lookup';
 
 /** Every group with its members' ids and names; members are few per group and SPEC's list shape has them. */
 export async function listGroups(db: DB) {
@@ -95,6 +95,32 @@ export const memberSubgroups = (db: DB, groupId: string, userIds?: string[]) => 
   }
   return query.execute();
 };
+
+/**
+ * The community loop's questions (PRODUCT §11) about these members' current subgroups, in one query for the page.
+ * An ask about an earlier assignment (its subgroup replaced, or another subgroup) is not the member's state now.
+ */
+export async function memberLoopAsks(db: DB, groupId: string, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  const { rows } = await sql<{
+    userId: string;
+    round: 'met' | 'met_again';
+    askedAt: string;
+    lastAskedAt: string;
+    askCount: number;
+    channel: 'sms' | 'email' | 'card';
+    answer: 'yes' | 'no' | 'later' | null;
+    answeredAt: string | null;
+    answeredVia: 'sms' | 'card' | null;
+  }>`
+    select ma.user_id as "userId", ma.round, ${isoUtc(sql`ma.asked_at`)} as "askedAt",
+      ${isoUtc(sql`ma.last_asked_at`)} as "lastAskedAt", ma.ask_count::int as "askCount", ma.channel, ma.answer,
+      ${isoUtc(sql`ma.answered_at`)} as "answeredAt", ma.answered_via as "answeredVia"
+    from group_members gm
+    join met_asks ma on ma.user_id = gm.user_id and ma.subgroup_id = gm.subgroup_id
+    where gm.group_id = ${groupId} and gm.user_id in (${sql.join(userIds)})`.execute(db);
+  return rows;
+}
 
 /** The group's subgroups with how many members each has (the paged answer: no member lists). */
 export async function subgroupCounts(db: DB, groupId: string) {

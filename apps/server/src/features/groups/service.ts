@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { DB } from '@hearth/db/client';
 import { Invalid, NotFound } from '../../errors';
 import { findUserByFile } from '../users/lookup';
-import { DEFAULT_PAGE_SIZE, type PageQuery } from './model';
+import { DEFAULT_PAGE_SIZE, type LoopAsk, type PageQuery } from './model';
 import * as repo from './repository';
 
 export const newGroupId = () => randomBytes(8).readBigUInt64BE().toString(36).padStart(13, '0');
@@ -23,8 +23,8 @@ export function listGroups(db: DB, query: PageQuery = {}) {
 
 /**
  * SPEC's group with every member and its subgroups; with `page`, `pageSize` or `q` (the detail screen), one page
- * of members by name (searched by name, e-mail or phone), `total` members matching, the group's `totals`, and
- * subgroups with a `memberCount` instead of member lists.
+ * of members by name (searched by name, e-mail or phone) each with its `loop` (the met questions about their current
+ * subgroup), `total` members matching, the group's `totals`, and subgroups with a `memberCount` instead of member lists.
  */
 export function getGroup(db: DB, groupId: string, query: PageQuery = {}) {
   return isPaged(query) ? getGroupPage(db, groupId, query) : getWholeGroup(db, groupId);
@@ -39,17 +39,24 @@ async function getGroupPage(db: DB, groupId: string, query: PageQuery) {
     repo.memberTotals(db, groupId, page.q),
     repo.subgroupCounts(db, groupId),
   ]);
-  const placed = await repo.memberSubgroups(
-    db,
-    groupId,
-    members.map((m) => m.id),
-  );
+  const ids = members.map((m) => m.id);
+  const [placed, asks] = await Promise.all([repo.memberSubgroups(db, groupId, ids), repo.memberLoopAsks(db, groupId, ids)]);
   const subgroupOf = new Map(placed.map(({ user_id, ...s }) => [user_id, s]));
+  const loopOf = new Map<string, { met: LoopAsk | null; metAgain: LoopAsk | null }>();
+  for (const { userId, round, ...ask } of asks) {
+    const loop = loopOf.get(userId) ?? { met: null, metAgain: null };
+    loop[round === 'met' ? 'met' : 'metAgain'] = ask;
+    loopOf.set(userId, loop);
+  }
   return {
     id: group.id,
     name: group.name,
     isolatedModule: group.isolated_module,
-    members: members.map((m) => ({ ...m, subgroup: subgroupOf.get(m.id) ?? null })),
+    members: members.map((m) => ({
+      ...m,
+      subgroup: subgroupOf.get(m.id) ?? null,
+      loop: loopOf.get(m.id) ?? { met: null, metAgain: null },
+    })),
     subgroups,
     total: totals.matching,
     totals: { members: totals.members, withSubgroup: totals.withSubgroup, withProfile: totals.withProfile },

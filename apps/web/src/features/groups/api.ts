@@ -2,6 +2,7 @@
 import { client, isAbortError, unwrap } from '@/lib/api'
 
 import { fetchBlasts } from '@/features/groups/blast-api'
+import { fetchGroupInsights, fetchMetSettings } from '@/features/groups/loop-api'
 
 /** SPEC §9: table and group page size. */
 export const GROUPS_PAGE_SIZE = 100
@@ -69,14 +70,19 @@ export async function fetchModules(options: Options = {}) {
     .filter((name) => name.trim() !== '')
 }
 
-/** The detail route's loader: the group, the modules and the group's blasts may each fail on their own. */
+/**
+ * The detail route's loader: the group, the modules, the group's blasts and its community-loop numbers and delays
+ * (PRODUCT §11) may each fail on their own.
+ */
 export async function loadGroupDetail(groupId: string, search: PageSearch, signal: AbortSignal) {
-  const [group, modules, blasts] = await Promise.all([
+  const [group, modules, blasts, metSettings, insights] = await Promise.all([
     settle(fetchGroupPage(groupId, search, { signal })),
     settle(fetchModules({ signal })),
     settle(fetchBlasts(groupId, { signal })),
+    settle(fetchMetSettings(groupId, { signal })),
+    settle(fetchGroupInsights(groupId, { signal })),
   ])
-  return { group, modules, blasts }
+  return { group, modules, blasts, metSettings, insights }
 }
 
 export type GroupDetailData = Awaited<ReturnType<typeof loadGroupDetail>>

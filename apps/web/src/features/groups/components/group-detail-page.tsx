@@ -1,6 +1,6 @@
 // Group detail (SPEC §2 "Group detail", §8): the group's name, adding members, its module and invitations, subgroups,
-// test users, and its members table. The loader reads one page of members; the group, the modules and the blasts
-// may each fail without taking the rest down.
+// test users, meeting up (PRODUCT §11), and its members table. The loader reads one page of members; the group, the
+// modules, the blasts and the meeting-up numbers may each fail without taking the rest down.
 import { useEffect, useState } from 'react'
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router'
 import { ArrowLeft } from 'lucide-react'
@@ -9,10 +9,12 @@ import { Skeleton } from '@hearth/ui/components/skeleton'
 
 import type { GroupPage, Settled } from '@/features/groups/api'
 import type { Blast } from '@/features/groups/blast-api'
+import type { GroupInsights, MetSettings } from '@/features/groups/loop-api'
 import { DEFAULT_INVITE_MODULE, InvitationsCard } from '@/features/groups/components/invitations-card'
 import { LoadFailed } from '@/components/load-failed'
 import { InsightsLink } from '@/features/groups/components/insights-link'
 import { MassAddCard } from '@/features/groups/components/mass-add-card'
+import { MeetingUpCard } from '@/features/groups/components/meeting-up-card'
 import { MembersSection } from '@/features/groups/components/members-section'
 import { SubgroupList } from '@/features/groups/components/subgroup-list'
 import { SubgroupsCard } from '@/features/groups/components/subgroups-card'
@@ -25,7 +27,7 @@ const route = getRouteApi('/_staff/_admin/groups/$groupId')
 const NO_BLASTS: Blast[] = []
 
 export function GroupDetailPage() {
-  const { group, modules, blasts } = route.useLoaderData()
+  const { group, modules, blasts, metSettings, insights } = route.useLoaderData()
   const router = useRouter()
 
   useEffect(() => {
@@ -44,10 +46,26 @@ export function GroupDetailPage() {
       </section>
     )
   }
-  return <GroupDetail group={group.data} modules={modules} blasts={blasts.ok ? blasts.data : NO_BLASTS} />
+  return (
+    <GroupDetail
+      group={group.data}
+      modules={modules}
+      blasts={blasts.ok ? blasts.data : NO_BLASTS}
+      metSettings={metSettings}
+      insights={insights}
+    />
+  )
 }
 
-function GroupDetail({ group, modules, blasts }: { group: GroupPage; modules: Settled<string[]>; blasts: Blast[] }) {
+type GroupDetailProps = {
+  group: GroupPage
+  modules: Settled<string[]>
+  blasts: Blast[]
+  metSettings: Settled<MetSettings>
+  insights: Settled<GroupInsights>
+}
+
+function GroupDetail({ group, modules, blasts, metSettings, insights }: GroupDetailProps) {
   const { latest, track } = useBlasts(blasts)
   const [chosenModule, setChosenModule] = useState<string | null>(null)
   const names = modules.ok ? modules.data : []
@@ -80,6 +98,7 @@ function GroupDetail({ group, modules, blasts }: { group: GroupPage; modules: Se
         />
         <SubgroupsCard groupId={group.id} subgroupCount={group.subgroups.length} latest={latest} onStarted={onStarted} />
         <TestUsersCard groupId={group.id} />
+        <MeetingUpCard groupId={group.id} settings={metSettings} insights={insights} className="lg:col-span-2" />
         <SubgroupList subgroups={group.subgroups} className="lg:col-span-2" />
       </div>
       <MembersSection group={group} moduleName={moduleName} />

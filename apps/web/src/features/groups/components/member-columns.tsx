@@ -1,10 +1,12 @@
-// The members table's columns (SPEC §2 "Group detail"): contact, profile, subgroup, and the per-member invitation and
-// assignment notices, each disabled with its reason when there is nothing to send to (no phone, e-mail or subgroup).
+// The members table's columns (SPEC §2 "Group detail"): contact, profile, subgroup, whether they met it (PRODUCT §11),
+// and the per-member invitation and assignment notices, each disabled with its reason when there is nothing to send
+// to (no phone, e-mail or subgroup).
 import { Mail, MessageSquare } from 'lucide-react'
 
 import { ContactSendButton } from '@/components/contact-send-button'
 import { dataTableColumns } from '@/components/data-table/columns'
 import type { Member } from '@/features/groups/api'
+import { loopAskText } from '@/features/groups/loop-texts'
 import type { MemberSend } from '@/features/groups/send-api'
 
 export type SendHandler = (member: Member, send: MemberSend) => void
@@ -38,6 +40,21 @@ export function memberColumns(onSend: SendHandler, isBusy: BusyCheck) {
               <span className="line-clamp-2 text-xs text-muted-foreground" title={subgroup.userDescription}>
                 {subgroup.userDescription}
               </span>
+            )}
+          </div>
+        )
+      },
+    }),
+    col.accessor('loop', {
+      header: 'Met?',
+      cell: ({ getValue }) => {
+        const { met, metAgain } = getValue()
+        if (!met && !metAgain) return dash
+        return (
+          <div className="grid min-w-36 gap-0.5 text-xs">
+            <span className={met?.answer ? 'font-medium' : 'text-muted-foreground'}>{loopAskText(met)}</span>
+            {metAgain && (
+              <span className={metAgain.answer ? 'font-medium' : 'text-muted-foreground'}>{`Again: ${loopAskText(metAgain)}`}</span>
             )}
           </div>
         )

@@ -13,7 +13,8 @@ type LazyDialogProps<P extends object> = {
 }
 
 /**
- * A dialog from its own chunk: mounted the first time `open` is true, then kept (so closing still animates).
+ * A dialog (or the community loop's card) from its own chunk: mounted the first time `open` is true, then kept (so
+ * closing still animates).
  * End users download a dialog's code only when they open it; a failed download says SPEC §8's 'Network Error'.
  */
 export function LazyDialog<P extends object>({ open, load, props, onFailed }: LazyDialogProps<P>) {

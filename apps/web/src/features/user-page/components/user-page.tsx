@@ -59,6 +59,7 @@ const loadWellbeingDialog = () => import('@/features/user-page/components/wellbe
 const loadAirPodsDialog = () => import('@/features/user-page/components/info-dialogs').then((m) => m.AirPodsDialog)
 const loadPrivacyDialog = () => import('@/features/user-page/components/info-dialogs').then((m) => m.PrivacyDialog)
 const loadMicDeniedDialog = () => import('@/features/user-page/components/mic-denied-dialog').then((m) => m.MicDeniedDialog)
+const loadMetQuestionCard = () => import('@/features/user-page/components/met-question-card').then((m) => m.MetQuestionCard)
 /** A head start on hover or focus; a failed download is tried again when the dialog opens. */
 const prefetch = (load: () => Promise<unknown>) => () => void load().catch(() => undefined)
 const prefetchFeedback = prefetch(() => Promise.all([loadFeedbackDialog(), preloadRecorder()]))
@@ -263,6 +264,8 @@ function VoiceHome({ user, content, preview, onModuleChange }: VoiceHomeProps) {
           <ChatControl onChat={onChat} onDisconnect={() => void onDisconnect()} disabled={modules !== null && modules.length === 0} />
           {captionsOn && status !== 'disconnected' && <CaptionsPanel />}
           {ending && status === 'disconnected' && <ChatEndingNotice ending={ending} />}
+          {/* Staff previewing have no questions of their own (the server answers them 403). */}
+          <LazyDialog open={!preview} load={loadMetQuestionCard} props={{}} onFailed={() => undefined} />
           <CaptionsToggle on={captionsOn} onChange={setCaptionsOn} />
           <VoiceConnectErrorNotice />
           {modules !== null && modules.length === 0 && (
