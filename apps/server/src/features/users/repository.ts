@@ -109,130 +109,139 @@ export async function deleteUser(db: DB, userId: string) {
 /** Everything stored about one user (PRODUCT §7/§9), except secrets: link tokens and sessions as counts/dates. */
 export async function exportUser(db: DB, userId: string) {
   const at = (column: string) => isoUtc(sql.ref(column));
-  const [user, groups, sections, quizzes, memory, mood, feedback, messages, voice, links, sessions, wellbeing, metAsks] = await Promise.all([
-    db
-      .selectFrom('users')
-      .select([
-        'id',
-        'name',
-        'file_name as fileName',
-        'email',
-        'phone_number',
-        'memory_document',
-        'profile_for_group',
-        'sms_opt_out',
-        'is_test_user',
-        at('created_at').as('createdAt'),
-      ])
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('group_members as gm')
-      .innerJoin('groups as g', 'g.id', 'gm.group_id')
-      .leftJoin('subgroups as sg', 'sg.id', 'gm.subgroup_id')
-      .select([
-        'g.id',
-        'g.name',
-        'gm.subgroup_id as subgroupId',
-        'sg.name as subgroupName',
-        'sg.description as subgroupDescription',
-        'gm.user_description as userDescription',
-        at('gm.created_at').as('joinedAt'),
-      ])
-      .where('gm.user_id', '=', userId)
-      .orderBy('g.name')
-      .execute(),
-    db
-      .selectFrom('section_records')
-      .select(['module_name as moduleName', at('start_time').as('startTime'), at('end_time').as('endTime')])
-      .where('user_id', '=', userId)
-      .orderBy('start_time')
-      .execute(),
-    db
-      .selectFrom('quiz_summaries')
-      .select([at('date').as('date'), 'summary'])
-      .where('user_id', '=', userId)
-      .orderBy('date')
-      .execute(),
-    db
-      .selectFrom('memory_entries')
-      .select(['key', 'value', at('updated_at').as('updatedAt')])
-      .where('user_id', '=', userId)
-      .orderBy('key')
-      .execute(),
-    db
-      .selectFrom('mood_entries')
-      .select(['key', 'value', at('updated_at').as('updatedAt')])
-      .where('user_id', '=', userId)
-      .orderBy('key')
-      .execute(),
-    db
-      .selectFrom('feedback')
-      .select([
-        'id',
-        'feedback',
-        'selected_sequence as selectedSequence',
-        'selected_version as selectedVersion',
-        'last_conversation as lastConversation',
-        at('created_at').as('createdAt'),
-      ])
-      .where('user_id', '=', userId)
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('outbox')
-      .select([
-        'id',
-        'channel',
-        'kind',
-        'to_address as to',
-        'subject',
-        'body',
-        'status',
-        'attempts',
-        at('created_at').as('createdAt'),
-        at('sent_at').as('sentAt'),
-      ])
-      .where('user_id', '=', userId)
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('voice_sessions')
-      .select(['id', 'module_name as moduleName', at('started_at').as('startedAt'), at('ended_at').as('endedAt')])
-      .where('user_id', '=', userId)
-      .orderBy('started_at')
-      .execute(),
-    sql<{ issued: number; active: number; first_issued_at: string | null; last_issued_at: string | null; last_used_at: string | null }>`
+  const [user, groups, sections, quizzes, memory, mood, feedback, messages, voice, links, sessions, wellbeing, metAsks] = await Promise.all(
+    [
+      db
+        .selectFrom('users')
+        .select([
+          'id',
+          'name',
+          'file_name as fileName',
+          'email',
+          'phone_number',
+          'memory_document',
+          'profile_for_group',
+          'sms_opt_out',
+          'is_test_user',
+          at('created_at').as('createdAt'),
+        ])
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('group_members as gm')
+        .innerJoin('groups as g', 'g.id', 'gm.group_id')
+        .leftJoin('subgroups as sg', 'sg.id', 'gm.subgroup_id')
+        .select([
+          'g.id',
+          'g.name',
+          'gm.subgroup_id as subgroupId',
+          'sg.name as subgroupName',
+          'sg.description as subgroupDescription',
+          'gm.user_description as userDescription',
+          at('gm.created_at').as('joinedAt'),
+        ])
+        .where('gm.user_id', '=', userId)
+        .orderBy('g.name')
+        .execute(),
+      db
+        .selectFrom('section_records')
+        .select(['module_name as moduleName', at('start_time').as('startTime'), at('end_time').as('endTime')])
+        .where('user_id', '=', userId)
+        .orderBy('start_time')
+        .execute(),
+      db
+        .selectFrom('quiz_summaries')
+        .select([at('date').as('date'), 'summary'])
+        .where('user_id', '=', userId)
+        .orderBy('date')
+        .execute(),
+      db
+        .selectFrom('memory_entries')
+        .select(['key', 'value', at('updated_at').as('updatedAt')])
+        .where('user_id', '=', userId)
+        .orderBy('key')
+        .execute(),
+      db
+        .selectFrom('mood_entries')
+        .select(['key', 'value', at('updated_at').as('updatedAt')])
+        .where('user_id', '=', userId)
+        .orderBy('key')
+        .execute(),
+      db
+        .selectFrom('feedback')
+        .select([
+          'id',
+          'feedback',
+          'selected_sequence as selectedSequence',
+          'selected_version as selectedVersion',
+          'last_conversation as lastConversation',
+          at('created_at').as('createdAt'),
+        ])
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('outbox')
+        .select([
+          'id',
+          'channel',
+          'kind',
+          'to_address as to',
+          'subject',
+          'body',
+          'status',
+          'attempts',
+          at('created_at').as('createdAt'),
+          at('sent_at').as('sentAt'),
+        ])
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('voice_sessions')
+        .select(['id', 'module_name as moduleName', at('started_at').as('startedAt'), at('ended_at').as('endedAt')])
+        .where('user_id', '=', userId)
+        .orderBy('started_at')
+        .execute(),
+      sql<{ issued: number; active: number; first_issued_at: string | null; last_issued_at: string | null; last_used_at: string | null }>`
       select count(*)::int as issued, (count(*) filter (where revoked_at is null))::int as active,
         ${isoUtc(sql`min(created_at)`)} as first_issued_at, ${isoUtc(sql`max(created_at)`)} as last_issued_at,
         ${isoUtc(sql`max(last_used_at)`)} as last_used_at
       from user_link_tokens where user_id = ${userId}`.execute(db),
-    sql<{ active: number }>`select count(*)::int as active from sessions where user_id = ${userId} and expires_at > now()`.execute(db),
-    db
-      .selectFrom('wellbeing_answers')
-      .select(['module_name as moduleName', 'phase', 'lack_companionship as lackCompanionship', 'left_out as leftOut', 'isolated', 'score'])
-      .select(at('recorded_at').as('recordedAt'))
-      .where('user_id', '=', userId)
-      .orderBy('recorded_at')
-      .execute(),
-    // PRODUCT §11: whether they met their subgroup, as asked and answered (one word each, never a reply's text).
-    db
-      .selectFrom('met_asks as a')
-      .innerJoin('groups as g', 'g.id', 'a.group_id')
-      .select([
-        'a.round',
-        'g.name as groupName',
-        at('a.asked_at').as('askedAt'),
-        'a.ask_count as askCount',
-        'a.channel',
-        'a.answer',
-        at('a.answered_at').as('answeredAt'),
-        'a.answered_via as via',
-      ])
-      .where('a.user_id', '=', userId)
-      .orderBy('a.asked_at')
-      .execute(),
-  ]);
+      sql<{ active: number }>`select count(*)::int as active from sessions where user_id = ${userId} and expires_at > now()`.execute(db),
+      db
+        .selectFrom('wellbeing_answers')
+        .select([
+          'module_name as moduleName',
+          'phase',
+          'lack_companionship as lackCompanionship',
+          'left_out as leftOut',
+          'isolated',
+          'score',
+        ])
+        .select(at('recorded_at').as('recordedAt'))
+        .where('user_id', '=', userId)
+        .orderBy('recorded_at')
+        .execute(),
+      // PRODUCT §11: whether they met their subgroup, as asked and answered (one word each, never a reply's text).
+      db
+        .selectFrom('met_asks as a')
+        .innerJoin('groups as g', 'g.id', 'a.group_id')
+        .select([
+          'a.round',
+          'g.name as groupName',
+          at('a.asked_at').as('askedAt'),
+          'a.ask_count as askCount',
+          'a.channel',
+          'a.answer',
+          at('a.answered_at').as('answeredAt'),
+          'a.answered_via as via',
+        ])
+        .where('a.user_id', '=', userId)
+        .orderBy('a.asked_at')
+        .execute(),
+    ],
+  );
   const l = links.rows[0];
   return {
     exportedAt: new Date().toISOString(),
