@@ -39,7 +39,19 @@ export function insightsCsv(a: InsightsAnswer): string {
   ) => {
     if (part.hidden) return line(breakdown, group, subgroup, module, part.members, 'hidden', null, null, null, null, null);
     for (const s of part.funnel) {
-      line(breakdown, group, subgroup, module, part.members, s.step, s.count, fixed(s.rate), fixed(s.stepRate), s.medianHoursFromPrevious, null);
+      line(
+        breakdown,
+        group,
+        subgroup,
+        module,
+        part.members,
+        s.step,
+        s.count,
+        fixed(s.rate),
+        fixed(s.stepRate),
+        s.medianHoursFromPrevious,
+        null,
+      );
     }
   };
   add(a.groupId === null ? 'all' : 'group', a.groupName, null, null, a);

@@ -137,7 +137,12 @@ describe('GET /api/insights?groupId=', () => {
     // Told → met loses one (not shown); met → met again loses all five.
     expect(body.biggestDropOff).toEqual({ from: 'met', to: 'met_again', lost: 5 });
     expect(body.subgroups).toEqual([
-      expect.objectContaining({ name: 'Beds', members: 6, hidden: false, funnel: expect.arrayContaining([expect.objectContaining({ step: 'met', count: 5 })]) }),
+      expect.objectContaining({
+        name: 'Beds',
+        members: 6,
+        hidden: false,
+        funnel: expect.arrayContaining([expect.objectContaining({ step: 'met', count: 5 })]),
+      }),
     ]);
   });
 

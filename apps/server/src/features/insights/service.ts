@@ -87,7 +87,8 @@ export async function insights(db: DB, groupId: string | null): Promise<Insights
       groupName: gname,
       ...publicBreakdown(raw),
     })),
-    groups: groupId === null ? byGroup.groups.map(({ groupId: gid, name, ...raw }) => ({ groupId: gid, name, ...publicBreakdown(raw) })) : [],
+    groups:
+      groupId === null ? byGroup.groups.map(({ groupId: gid, name, ...raw }) => ({ groupId: gid, name, ...publicBreakdown(raw) })) : [],
     wellbeing,
   };
 }
