@@ -42,8 +42,9 @@ test('the admin asks told members whether they met; a member answers on their pa
   await page.setViewportSize({ width: 1366, height: 900 })
   await page.goto(`/groups/${group.id}`)
   const card = page.getByRole('region', { name: 'Meeting up' })
-  // The group's funnel numbers (strict: these members never talked, so none of them counts as told there).
+  // The group's numbers: each step on its own evidence, so members added by hand and never invited count as told.
   await expect(card.getByRole('term')).toHaveText(['Told', 'Met', 'Met again'])
+  await expect(card.getByRole('definition').first()).toHaveText('5')
 
   // The delays, saved and read back.
   await card.getByLabel('Ask whether they met after (days)').fill('3')
@@ -85,6 +86,8 @@ test('the admin asks told members whether they met; a member answers on their pa
 
   await page.reload()
   await expect(memberRow(page, names[0])).toContainText(/Yes · /)
+  // One member met: a count of 1 is never shown.
+  await expect(card.getByRole('definition').nth(1)).toHaveText('fewer than 5')
   await expect(memberRow(page, names[1])).toContainText(/Asked /)
   await snapshot('community-loop-group-detail-1366')
 })

@@ -31,8 +31,8 @@ test('an admin reads the funnel as chart and table, picks a group and downloads 
   await expect(page.getByRole('combobox', { name: 'Group' })).toHaveText('All groups')
   const funnel = page.getByRole('table', { name: 'Funnel of All groups' })
   await expect(funnel.getByRole('rowheader')).toHaveText(STEPS)
-  // The chart is drawn: an SVG with one bar per step.
-  await expect(page.getByTestId('funnel-chart').locator('svg .recharts-bar-rectangle path')).toHaveCount(8)
+  // The chart is drawn: an SVG with a label per step, even a withheld count's (other tests' members count here).
+  await expect(page.getByTestId('funnel-chart').locator('svg .recharts-label-list text')).toHaveCount(8)
 
   await page.getByRole('combobox', { name: 'Group' }).click()
   await page.getByRole('option', { name: GROUP, exact: true }).click()
@@ -40,6 +40,10 @@ test('an admin reads the funnel as chart and table, picks a group and downloads 
   const mine = page.getByRole('table', { name: `Funnel of ${GROUP}` })
   await expect(mine.getByRole('rowheader')).toHaveText(STEPS)
   await expect(page.getByText('6 members.')).toBeVisible()
+  // The well-being scale under the funnel: nobody answered it, so no mean is shown.
+  const wellbeing = page.getByRole('heading', { name: 'Well-being (UCLA three-item loneliness scale)' })
+  await expect(wellbeing).toBeVisible()
+  await expect(page.getByText('Fewer than 5 members answered').first()).toBeVisible()
   await expect(page.getByTestId('funnel-chart').locator('svg .recharts-bar-rectangle path')).toHaveCount(8)
   await snapshot('insights-1366')
 
@@ -50,7 +54,7 @@ test('an admin reads the funnel as chart and table, picks a group and downloads 
   const lines = readFileSync(await file.path(), 'utf8')
     .trim()
     .split('\r\n')
-  expect(lines[0]).toBe('breakdown,group,subgroup,module,members,step,count,rate,step_rate,median_hours_from_previous')
+  expect(lines[0]).toBe('breakdown,group,subgroup,module,members,step,count,rate,step_rate,median_hours_from_previous,mean_score')
   expect(lines.filter((l) => l.startsWith(`group,${GROUP},,,6,`)).map((l) => l.split(',')[5])).toEqual([
     'invited',
     'opened',

@@ -1,7 +1,8 @@
 // The bench's community (bench:insights): MEMBERS members in GROUPS groups with the loop's progress as a real
 // community would show it: most invited, fewer opening and talking, a profile for most who talked, subgroups of
 // about five, the assignment SMS mostly delivered, about half meeting and some meeting again; plus test users
-// (never counted) and the other outbox traffic (invitations) the told query has to look past.
+// (never counted) and the other outbox traffic (invitations) the told query has to look past. Members who talked
+// answered the loneliness scale at intake, and those who met answered it again later (a little less lonely).
 import type postgres from 'postgres';
 
 export async function seedCommunity(sql: postgres.Sql, members: number, groups: number) {
@@ -78,6 +79,15 @@ export async function seedCommunity(sql: postgres.Sql, members: number, groups: 
         case when t8 is not null then now() - interval '90 days' + t8 * interval '1 hour' end,
         case when t8 is not null or r8 < 0.7 then 'card' end
       from progress where t7 is not null;
+
+    insert into wellbeing_answers (id, user_id, module_name, phase, lack_companionship, left_out, isolated, score, recorded_at)
+      select 'bwi' || i, 'bu' || i, 'Get to Know You', 'intake', a, b, c, a + b + c, now() - interval '90 days' + t3 * interval '1 hour'
+      from (select i, t3, 1 + floor(random() * 3)::int a, 1 + floor(random() * 3)::int b, 1 + floor(random() * 3)::int c
+        from progress where t3 is not null) x;
+    insert into wellbeing_answers (id, user_id, module_name, phase, lack_companionship, left_out, isolated, score, recorded_at)
+      select 'bwl' || i, 'bu' || i, 'Get to Know You', 'later', a, b, c, a + b + c, now() - interval '90 days' + t7 * interval '1 hour'
+      from (select i, t7, 1 + floor(random() * 2.4)::int a, 1 + floor(random() * 2.4)::int b, 1 + floor(random() * 2.4)::int c
+        from progress where t7 is not null) x;
     analyze;
   `);
 }

@@ -3,7 +3,7 @@
  * INSIGHTS_GROUPS (500) groups with the loop's progress (insights-seed.ts), in a fresh database
  * (INSIGHTS_BENCH_DB, default hearth_insights_bench, dropped and created again). A server on it (PORT, default
  * 3922) is measured, medians of 10:
- * - GET /api/insights overall, and for one group (a different group each run);
+ * - GET /api/insights overall, and for one group (a different group each run), with the overall answer's size;
  * - time to first chart in Debian's Chromium: from the navigation to /insights (signed in) to the frame where the
  *   funnel chart's SVG bars are drawn.
  * INSIGHTS_SHOTS=<dir> also saves screenshots of the screen at 1366 and 390 px wide.
@@ -75,7 +75,7 @@ const server = spawn('bun', ['apps/server/src/index.ts'], {
     PORT: String(PORT),
     HOST: '127.0.0.1',
     PUBLIC_URL: url,
-    DATA_DIR: `/tmp/insights-bench-data`,
+    DATA_DIR: process.env.INSIGHTS_DATA_DIR ?? '/tmp/insights-bench-data',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'silent',
@@ -114,24 +114,27 @@ try {
   const timeGet = async (path: string) => {
     const start = performance.now();
     const res = await fetch(`${url}${path}`, { headers: { cookie } });
-    const body = (await res.json()) as { members: number | null };
+    const text = await res.text();
     if (!res.ok) throw new Error(`${path}: ${res.status}`);
-    return { ms: performance.now() - start, body };
+    return { ms: performance.now() - start, body: JSON.parse(text) as { members: number | null }, bytes: text.length };
   };
   await timeGet('/api/insights'); // warm-up: the first query plans
   const overall: number[] = [];
   let first: any;
+  let bytes = 0;
   for (let run = 0; run < RUNS; run++) {
-    const { ms, body } = await timeGet('/api/insights');
-    overall.push(ms);
-    first = body;
+    const answer = await timeGet('/api/insights');
+    overall.push(answer.ms);
+    first = answer.body;
+    bytes = answer.bytes;
   }
   console.log(
-    `[insights bench] overall: ${first.members} members; funnel ${first.funnel.map((s: any) => `${s.step} ${s.count}`).join(', ')}`,
+    `[insights bench] overall: ${first.members} members; funnel ${first.funnel.map((s: any) => `${s.step} ${s.count}`).join(', ')}; ` +
+      `well-being ${JSON.stringify(first.wellbeing)}; answer ${(bytes / 1024).toFixed(0)} KB`,
   );
   report('GET /api/insights (all groups)', overall);
   const perGroup: number[] = [];
-  for (let run = 0; run < RUNS; run++) perGroup.push((await timeGet(`/api/insights?groupId=bg${1 + run * 37}`)).ms);
+  for (let run = 0; run < RUNS; run++) perGroup.push((await timeGet(`/api/insights?groupId=bg${1 + ((run * 37) % GROUPS)}`)).ms);
   report('GET /api/insights?groupId= (one group of 20)', perGroup);
 
   // ---- the browser: time to first chart ----
@@ -157,7 +160,8 @@ try {
         () =>
           new Promise<number>((resolve) => {
             const check = () => {
-              if (document.querySelectorAll('[data-testid="funnel-chart"] svg .recharts-bar-rectangle path').length >= 8)
+              // Every step's label: a withheld count (1 to 4 members) draws a label but no bar.
+              if (document.querySelectorAll('[data-testid="funnel-chart"] svg .recharts-label-list text').length >= 8)
                 resolve(performance.now());
               else requestAnimationFrame(check);
             };
@@ -182,7 +186,7 @@ try {
       mkdirSync(shots, { recursive: true });
       await page.goto('/insights');
       await charted();
-      await page.screenshot({ path: join(shots, 'insights-overall-1366.png') });
+      await page.screenshot({ path: join(shots, 'insights-overall-1366.png'), fullPage: true });
       await page.goto('/insights?groupId=bg1');
       await charted();
       await page.screenshot({ path: join(shots, 'insights-group-1366.png'), fullPage: true });
@@ -192,7 +196,7 @@ try {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto('/insights');
       await charted();
-      await page.screenshot({ path: join(shots, 'insights-overall-390.png') });
+      await page.screenshot({ path: join(shots, 'insights-overall-390.png'), fullPage: true });
       await page.goto('/insights?groupId=bg1');
       await charted();
       await page.screenshot({ path: join(shots, 'insights-group-390.png'), fullPage: true });

@@ -1,6 +1,9 @@
 import { t } from 'elysia';
 
-/** The community loop's funnel (PRODUCT §11), in order; a step counts members who made it and every step before. */
+/**
+ * The community loop's steps (PRODUCT §11), in order. Each counts the members for whom it happened, whatever happened
+ * before: a member added by hand, never invited, still counts as told and met.
+ */
 export const FUNNEL_STEPS = ['invited', 'opened', 'talked', 'profiled', 'assigned', 'told', 'met', 'met_again'] as const;
 export type FunnelStepName = (typeof FUNNEL_STEPS)[number];
 
@@ -21,7 +24,10 @@ export const funnelStep = t.Object({
   stepRate: t.Nullable(t.Number()),
   medianHoursFromPrevious: t.Nullable(t.Number()),
 });
-const funnel = t.Array(funnelStep);
+/** The scope's own funnel: always the eight steps, their numbers null when the scope is hidden. */
+const funnel = t.Array(funnelStep, { minItems: FUNNEL_STEPS.length, maxItems: FUNNEL_STEPS.length });
+/** A breakdown's: a hidden one (fewer than five members) carries no steps, `[]`. */
+const breakdownFunnel = t.Array(funnelStep, { maxItems: FUNNEL_STEPS.length });
 
 const meanOf = t.Object({ members: t.Number(), meanScore: t.Number() });
 export const wellbeingSummary = t.Object({
@@ -39,7 +45,7 @@ export const insightsAnswer = t.Object({
   hidden: t.Boolean(),
   funnel,
   biggestDropOff: t.Nullable(t.Object({ from: step, to: step, lost: t.Number() })),
-  modules: t.Array(t.Object({ module: t.String(), members: count, hidden: t.Boolean(), funnel })),
+  modules: t.Array(t.Object({ module: t.String(), members: count, hidden: t.Boolean(), funnel: breakdownFunnel })),
   subgroups: t.Array(
     t.Object({
       subgroupId: t.String(),
@@ -48,11 +54,11 @@ export const insightsAnswer = t.Object({
       groupName: t.String(),
       members: count,
       hidden: t.Boolean(),
-      funnel,
+      funnel: breakdownFunnel,
     }),
   ),
-  groups: t.Array(t.Object({ groupId: t.String(), name: t.String(), members: count, hidden: t.Boolean(), funnel })),
-  // The well-being feature's summary (contracts.md), wired in by the lead; null until then.
+  groups: t.Array(t.Object({ groupId: t.String(), name: t.String(), members: count, hidden: t.Boolean(), funnel: breakdownFunnel })),
+  // The well-being feature's summary (features/wellbeing/lookup.ts); its parts answered by fewer than five are null.
   wellbeing: t.Nullable(wellbeingSummary),
 });
 

@@ -1,29 +1,31 @@
 import { sql } from 'kysely';
 import type { DB } from '@hearth/db/client';
 
-/** One breakdown's raw figures: its member count, how many reached each step (strict), and the median hours. */
+/** One breakdown's raw figures, each step on its own evidence (a member counts at a step when it happened). */
 export interface RawFunnel {
   members: number;
-  /** counts[k]: members who made step k and every step before it. */
+  /** counts[k]: members for whom step k happened, whatever happened before. */
   counts: number[];
-  /** medians[k]: median hours from step k-1 to step k among those counted at k (medians[0] is always null). */
+  /** pairs[k]: members who made both step k-1 and step k (pairs[0] is always 0). */
+  pairs: number[];
+  /** medians[k]: median hours from step k-1 to step k among the pairs[k] members (medians[0] is always null). */
   medians: Array<number | null>;
 }
 
 const STEP_COUNT = 8;
 const steps = Array.from({ length: STEP_COUNT }, (_, k) => k + 1);
 
-// The member's depth in the funnel: how many steps in a row, from the first, they made.
-const depth = sql.raw(`case ${steps.map((k) => `when t${k} is null then ${k - 1}`).join(' ')} else ${STEP_COUNT} end`);
+const both = (k: number) => `t${k - 1} is not null and t${k} is not null`;
 const aggregates = sql.raw(
   [
     'count(*)::int as members',
-    ...steps.map((k) => `count(*) filter (where depth >= ${k})::int as c${k}`),
+    ...steps.map((k) => `count(t${k})::int as c${k}`),
+    ...steps.slice(1).map((k) => `count(*) filter (where ${both(k)})::int as b${k}`),
     ...steps
       .slice(1)
       .map(
         (k) =>
-          `percentile_cont(0.5) within group (order by extract(epoch from (t${k} - t${k - 1}))::float8 / 3600) filter (where depth >= ${k}) as m${k}`,
+          `percentile_cont(0.5) within group (order by extract(epoch from (t${k} - t${k - 1}))::float8 / 3600) filter (where ${both(k)}) as m${k}`,
       ),
   ].join(', '),
 );
@@ -32,6 +34,7 @@ type Row = Record<string, unknown>;
 const toFunnel = (r: Row): RawFunnel => ({
   members: Number(r.members),
   counts: steps.map((k) => Number(r[`c${k}`])),
+  pairs: steps.map((k) => (k === 1 ? 0 : Number(r[`b${k}`]))),
   medians: steps.map((k) => (k === 1 || r[`m${k}`] == null ? null : Number(r[`m${k}`]))),
 });
 
@@ -84,10 +87,9 @@ export async function funnelByModule(db: DB, groupId: string | null) {
         coalesce((select v.module_name from voice_sessions v where v.user_id = u.id order by v.started_at limit 1), '(none)') as module
       from users u ${groupId === null ? sql`left join` : sql`join`} per_user p on p.user_id = u.id
       where not u.is_test_user and not u.scratch
-    ),
-    s as (select *, ${depth} as depth from mu)
+    )
     select grouping(module) as whole, module, ${aggregates}
-    from s group by grouping sets ((), (module))
+    from mu group by grouping sets ((), (module))
     order by module nulls first`.execute(db);
   const whole = rows.find((r) => Number(r.whole) === 1);
   return {
@@ -100,10 +102,9 @@ export async function funnelByModule(db: DB, groupId: string | null) {
 export async function funnelByGroupAndSubgroup(db: DB, groupId: string | null) {
   const { rows } = await sql<Row>`
     with mm as (${memberships(groupId)}),
-    s as (select *, ${depth} as depth from mm),
     agg as (
       select grouping(subgroup_id) as by_group, group_id, subgroup_id, ${aggregates}
-      from s group by grouping sets ((group_id), (group_id, subgroup_id))
+      from mm group by grouping sets ((group_id), (group_id, subgroup_id))
     )
     select agg.*, g.name as group_name, sg.name as subgroup_name
     from agg join groups g on g.id = agg.group_id left join subgroups sg on sg.id = agg.subgroup_id

@@ -118,25 +118,19 @@ function LoopNumbers({ insights }: { insights: Settled<GroupInsights> }) {
     ['Met again', step('met_again'), 'of those who met'],
   ]
   return (
-    <div className="grid gap-1.5">
-      <dl aria-label="Meeting up numbers" className="grid grid-cols-3 gap-2">
-        {rows.map(([label, s, of]) => {
-          const rate = of && s ? rateText(s.stepRate) : ''
-          return (
-            <div key={label} className="grid content-start gap-0.5 rounded-lg border bg-background/60 px-3 py-2">
-              <dt className="text-xs text-muted-foreground">{label}</dt>
-              <dd className={s?.count === null ? 'text-sm leading-snug' : 'font-display text-lg leading-tight font-semibold tabular-nums'}>
-                {s ? countText(s.count) : '—'}
-              </dd>
-              {rate && <dd className="text-xs text-muted-foreground">{`${rate} ${of}`}</dd>}
-            </div>
-          )
-        })}
-      </dl>
-      <p className="text-xs text-muted-foreground">
-        Counted along the whole funnel, as on Insights: a member is counted once they were invited, opened their link, talked, have a
-        profile and were assigned.
-      </p>
-    </div>
+    <dl aria-label="Meeting up numbers" className="grid grid-cols-3 gap-2">
+      {rows.map(([label, s, of]) => {
+        const rate = of && s ? rateText(s.stepRate) : ''
+        return (
+          <div key={label} className="grid content-start gap-0.5 rounded-lg border bg-background/60 px-3 py-2">
+            <dt className="text-xs text-muted-foreground">{label}</dt>
+            <dd className={s?.count === null ? 'text-sm leading-snug' : 'font-display text-lg leading-tight font-semibold tabular-nums'}>
+              {s ? countText(s.count) : '—'}
+            </dd>
+            {rate && <dd className="text-xs text-muted-foreground">{`${rate} ${of}`}</dd>}
+          </div>
+        )
+      })}
+    </dl>
   )
 }

@@ -1,18 +1,23 @@
-// The funnel as bars (shadcn/ui's chart over Recharts): one bar per step with its count and share of the invited.
+// The funnel as bars (shadcn/ui's chart over Recharts): one bar per step with its count and share of all members.
 // A withheld count (fewer than five) draws no bar and says so in the label.
-import { Bar, BarChart, CartesianGrid, LabelList, XAxis, YAxis } from 'recharts'
+import { Bar, BarChart, CartesianGrid, LabelList, Rectangle, XAxis, YAxis, type BarShapeProps } from 'recharts'
 
 import { ChartContainer, ChartTooltip, ChartTooltipContent, type ChartConfig } from '@hearth/ui/components/chart'
 
 import type { FunnelStep } from '@/features/insights/api'
-import { FEWER_THAN_FIVE, formatRate, STEP_LABELS } from '@/features/insights/labels'
+import { FEWER_THAN_FIVE, formatCount, formatRate, STEP_LABELS } from '@/features/insights/labels'
 
-const config = { count: { label: 'Members', color: 'var(--chart-1)' } } satisfies ChartConfig
+const config = { bar: { label: 'Members', color: 'var(--chart-1)' } } satisfies ChartConfig
+
+// A custom shape keeps the zero-width bar of a withheld count, so its "fewer than 5" label is still drawn.
+const barShape = (props: BarShapeProps) => (props.width ? <Rectangle {...props} /> : <g />)
 
 export function FunnelChart({ funnel, title }: { funnel: FunnelStep[]; title: string }) {
   const data = funnel.map((s) => ({
     step: STEP_LABELS[s.step],
     count: s.count,
+    // Recharts drops a bar (and its label) without a number: a withheld count is drawn as an empty bar.
+    bar: s.count ?? 0,
     label: s.count === null ? FEWER_THAN_FIVE : `${s.count.toLocaleString('en-US')} · ${formatRate(s.rate)}`,
   }))
   return (
@@ -23,14 +28,20 @@ export function FunnelChart({ funnel, title }: { funnel: FunnelStep[]; title: st
           <CartesianGrid horizontal={false} />
           <YAxis dataKey="step" type="category" width={112} tickLine={false} axisLine={false} />
           <XAxis type="number" allowDecimals={false} tickLine={false} axisLine={false} />
-          <ChartTooltip cursor={false} content={<ChartTooltipContent />} />
+          <ChartTooltip
+            cursor={false}
+            content={
+              <ChartTooltipContent formatter={(_, item) => formatCount((item.payload?.count as number | null | undefined) ?? null)} />
+            }
+          />
           {/* A step nobody reached keeps a sliver of a bar, so the row does not read as missing. */}
           <Bar
-            dataKey="count"
-            fill="var(--color-count)"
+            dataKey="bar"
+            fill="var(--color-bar)"
             radius={4}
             isAnimationActive={false}
-            minPointSize={(value) => (value === 0 ? 3 : 0)}
+            minPointSize={(_, index) => (data[index]?.count === 0 ? 3 : 0)}
+            shape={barShape}
           >
             <LabelList dataKey="label" position="right" className="fill-foreground" fontSize={12} />
           </Bar>

@@ -1,4 +1,5 @@
-// The funnel's numbers as a table: count, share of the invited, share of the step before, median time from it.
+// The funnel's numbers as a table: count, share of all members, share of the previous step's members who made this
+// one, and the median time from the previous step.
 import { useMemo } from 'react'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@hearth/ui/components/table'
 
@@ -18,7 +19,7 @@ export function FunnelTable({ funnel, caption }: { funnel: FunnelStep[]; caption
             Members
           </TableHead>
           <TableHead scope="col" className="text-right">
-            Of invited
+            Of all members
           </TableHead>
           <TableHead scope="col" className="text-right">
             Of previous step

@@ -1,5 +1,6 @@
-// Insights (PRODUCT §11 "Organiser insight"): the community loop's strict funnel for one group or all groups, as
-// a chart and a table, the step that loses the most members, and the same funnel by module, subgroup and group.
+// Insights (PRODUCT §11 "Organiser insight"): the community loop's steps for one group or all groups, as a chart and
+// a table (each step counts the members for whom it happened), the step that loses the most members, the well-being
+// scale before and after, and the same steps by module, subgroup and group.
 // Every number comes from the server, which withholds any count of 1 to 4 members: nothing here can show one.
 import { useDeferredValue } from 'react'
 import { getRouteApi, useRouter, useRouterState } from '@tanstack/react-router'
@@ -17,6 +18,7 @@ import { exportUrl, type Insights } from '@/features/insights/api'
 import { BreakdownTable } from '@/features/insights/components/breakdown-table'
 import { FunnelChart } from '@/features/insights/components/funnel-chart'
 import { FunnelTable } from '@/features/insights/components/funnel-table'
+import { WellbeingPanel } from '@/features/insights/components/wellbeing-panel'
 import { stepWord } from '@/features/insights/labels'
 
 const route = getRouteApi('/_staff/_admin/insights')
@@ -83,8 +85,8 @@ function Header() {
         Insights
       </h1>
       <p className="text-sm text-muted-foreground sm:text-base">
-        From invitation to meeting again. Each step counts the members who made it and every step before it; numbers for fewer than 5
-        members are hidden so no one can be picked out.
+        From invitation to meeting again. Each step counts the members for whom it happened; “of previous step” is the share of the previous
+        step’s members who also made this one. Numbers for fewer than 5 members are hidden so no one can be picked out.
       </p>
     </header>
   )
@@ -130,14 +132,17 @@ function InsightsBody({ insights }: { insights: Insights }) {
       )}
       <Card className="min-w-0">
         <CardHeader>
-          <CardTitle>Funnel</CardTitle>
-          <CardDescription>{scope}: members at each step, and their share of those invited.</CardDescription>
+          <CardTitle>
+            <h2>Funnel</h2>
+          </CardTitle>
+          <CardDescription>{scope}: members at each step, and their share of all members.</CardDescription>
         </CardHeader>
         <CardContent className="grid min-w-0 gap-4">
           {!insights.hidden && <FunnelChart funnel={insights.funnel} title={`Funnel of ${scope}`} />}
           <FunnelTable funnel={insights.funnel} caption={`Funnel of ${scope}`} />
         </CardContent>
       </Card>
+      <WellbeingPanel summary={insights.wellbeing} />
       {later && later.groupId === insights.groupId ? (
         <Breakdowns insights={later} />
       ) : (
@@ -186,7 +191,9 @@ function Breakdown({ title, description, ...table }: BreakdownProps) {
   return (
     <Card className="min-w-0">
       <CardHeader>
-        <CardTitle>{title}</CardTitle>
+        <CardTitle>
+          <h2>{title}</h2>
+        </CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent className="min-w-0">

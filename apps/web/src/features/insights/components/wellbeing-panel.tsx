@@ -21,7 +21,7 @@ export function WellbeingPanel({ summary }: { summary: WellbeingSummary | null }
     <Card>
       <CardHeader>
         <CardTitle>
-          <h2>Well-being: loneliness scale</h2>
+          <h2>Well-being (UCLA three-item loneliness scale)</h2>
         </CardTitle>
         <CardDescription>Mean scores of the three-question scale, asked by voice with consent.</CardDescription>
       </CardHeader>
