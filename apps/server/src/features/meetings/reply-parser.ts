@@ -79,6 +79,7 @@ const YES = [
   /^y$|^si$|^sí$|^oui$|^ja$/,
   /\b(we|i|they) (did|have|met|had|went|got together|caught up|grabbed|managed)\b/,
   /\bmet (up|them|him|her|the group|everyone|last|on|yesterday|twice)\b/,
+  /^met\b|\bmet (\d+|some|most|all|a few|two|three|four|half)\b/,
   /\bsure did\b|\bdid indeed\b/,
   /\bit was (great|lovely|nice|fun|wonderful|good|amazing|brilliant|fantastic)\b/,
   /\bhad a (great|lovely|nice|good|wonderful|fun|fantastic) (time|chat|walk|evening|afternoon|morning)\b/,
