@@ -79,7 +79,9 @@ describe('VoiceSession', () => {
 
   test('no hearth.session in time: connect fails clearly and releases the audio', async () => {
     fake.relay = { onOpen: () => undefined, onMessage: () => undefined }
-    const { session, audio, statuses } = start({ timeoutMs: 50 })
+    // Long enough for the local socket to open on a busy machine (the same timeout guards the open): what must
+    // run out is the wait for hearth.session.
+    const { session, audio, statuses } = start({ timeoutMs: 500 })
     await expect(session.connect()).rejects.toThrow(
       'Could not connect to the voice service: the voice session did not start in time. Please try again.',
     )
