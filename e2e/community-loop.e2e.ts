@@ -77,9 +77,12 @@ test('the admin asks told members whether they met; a member answers on their pa
     const question = memberPage.getByRole('region', { name: `Did you get to meet your group ${member.subgroup.subgroupName}?` })
     await expect(question).toBeVisible()
     await expect(memberPage.getByRole('button', { name: 'chat', exact: true })).toBeVisible()
-    await question.getByRole('button', { name: 'Yes, we met' }).click()
+    // By keyboard: the answer is sent, and the focus goes on to the chat button, not lost with the card.
+    await question.getByRole('button', { name: 'Yes, we met' }).focus()
+    await memberPage.keyboard.press('Enter')
     await expect(memberPage.getByText('Thanks — we’ve noted that.')).toBeVisible()
     await expect(question).toBeHidden()
+    await expect(memberPage.getByRole('button', { name: 'chat', exact: true })).toBeFocused()
   } finally {
     await context.close()
   }

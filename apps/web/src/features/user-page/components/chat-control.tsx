@@ -44,6 +44,7 @@ export function ChatControl({ onChat, onDisconnect, disabled = false }: ChatCont
         <LevelRing level={inputLevelAtom} className="bg-primary/20" reach={0.22} active={live} />
         <button
           type="button"
+          data-chat-button
           // While connecting or closing the button only says so (aria-disabled, not disabled): a disabled button
           // drops keyboard focus to the page, and the next Enter or Space would go nowhere.
           onClick={busy ? undefined : live || reconnecting ? onDisconnect : onChat}
