@@ -29,6 +29,10 @@ const sortSql: Record<SortKey, { key: RawBuilder<unknown>; nullable: boolean; jo
   lastModuleUsed: { key: sql`lower(st.last_module_used)`, nullable: true, join: stats },
   lastConversationDate: { key: sql`st.last_conversation_at`, nullable: true, join: stats },
   totalDurationOfAllSections: { key: sql`coalesce(st.total_seconds, 0)`, nullable: false, join: stats },
+  costUsd: {
+    key: sql`coalesce((select sum(c.cost_usd) from voice_session_costs c where c.user_id = u.id), 0)`,
+    nullable: false,
+  },
 };
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -73,7 +77,7 @@ export async function adminUsersPage(db: DB, p: UsersPageQuery) {
       limit ${p.limit} offset ${p.offset}
     ) p`;
   const [users, total] = await Promise.all([
-    adminUserViews(db, scope),
+    adminUserViews(db, scope, { withCost: true }),
     sql<{ n: number }>`select count(*)::int as n from users u where ${where}`.execute(db),
   ]);
   return { users, total: total.rows[0]?.n ?? 0 };
