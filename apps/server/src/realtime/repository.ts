@@ -165,7 +165,8 @@ export async function insertVoiceSessionCost(
     .values({
       session_id: row.sessionId,
       source: row.source,
-      user_id: row.userId,
+      // A member deleted while their session ended (it ends them) leaves the spend, unlinked, as a later deletion does.
+      user_id: row.userId ? db.selectFrom('users').select('id').where('id', '=', row.userId) : null,
       page: row.page,
       sequence_id: row.moduleName ? db.selectFrom('sequences').select('id').where('name', '=', row.moduleName).limit(1) : null,
       module_name: row.moduleName,

@@ -5,18 +5,23 @@ import { t } from 'elysia';
 export const COST_GROUPINGS = ['day', 'version', 'conversation', 'member'] as const;
 export const COST_SOURCES = ['member', 'staff', 'test_run'] as const;
 
+// Patterns, not UnionEnum: Elysia fills a missing optional UnionEnum query field with its first member.
+const oneOf = (names: readonly string[]) => t.String({ pattern: `^(${names.join('|')})$` });
+
 const day = t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'a UTC day, YYYY-MM-DD' });
 
 export const costsQuery = t.Object({
-  groupBy: t.Optional(t.UnionEnum([...COST_GROUPINGS])),
+  groupBy: t.Optional(oneOf(COST_GROUPINGS)),
   /** First and last UTC day, both included; a day grouping without `from` shows the last 30 days. */
   from: t.Optional(day),
   to: t.Optional(day),
   /** A sequence's name or file name ("Name.json"). */
   sequence: t.Optional(t.String({ minLength: 1, maxLength: 300 })),
-  source: t.Optional(t.UnionEnum([...COST_SOURCES])),
+  source: t.Optional(oneOf(COST_SOURCES)),
 });
 export type CostsQuery = typeof costsQuery.static;
+export type CostGrouping = (typeof COST_GROUPINGS)[number];
+export type CostSource = (typeof COST_SOURCES)[number];
 
 const count = t.Integer({ minimum: 0 });
 

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../deps';
 import { Invalid, NotFound } from '../../errors';
 import { findSequence, sequenceFileName } from '../sequences/lookup';
-import type { CostRow, CostsAnswer, CostsQuery } from './model';
+import type { CostGrouping, CostRow, CostsAnswer, CostSource, CostsQuery } from './model';
 import * as repo from './repository';
 
 /** Conversation and member rows stop here; the totals count everything. */
@@ -48,7 +48,8 @@ function parseDay(day: string, name: string): Date {
  */
 export async function getCosts(deps: Pick<AppDeps, 'db' | 'providers'>, q: CostsQuery, now = new Date()): Promise<CostsAnswer> {
   const { db } = deps;
-  const groupBy = q.groupBy ?? 'day';
+  // The schema's patterns admit only these names.
+  const groupBy = (q.groupBy ?? 'day') as CostGrouping;
   let to = q.to ?? null;
   let from = q.from ?? null;
   if (groupBy === 'day') {
@@ -66,7 +67,7 @@ export async function getCosts(deps: Pick<AppDeps, 'db' | 'providers'>, q: Costs
     sequence = sequenceFileName(found.name);
     sequenceId = found.id;
   }
-  const filter: repo.CostFilter = { fromAt, toAt, sequenceId, source: q.source ?? null };
+  const filter: repo.CostFilter = { fromAt, toAt, sequenceId, source: (q.source as CostSource | undefined) ?? null };
   const total = await repo.costTotal(db, filter);
   let rows: CostRow[];
   let truncated = false;
