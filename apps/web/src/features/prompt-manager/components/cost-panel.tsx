@@ -71,7 +71,11 @@ function VersionsTable({ rows, loading = false }: { rows: CostRow[]; loading?: b
   )
 }
 
-const dayLabel = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' })
+// The typed client turns a "YYYY-MM-DD" into a Date on its way in: take either.
+const dayLabel = (day: string | Date | undefined) => {
+  const at = day instanceof Date ? day : new Date(`${day}T00:00:00Z`)
+  return at.toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' })
+}
 
 /** One bar per UTC day, as tall as its share of the costliest day; each bar says its figures to a screen reader. */
 function DaysChart({ days, total }: { days: CostRow[]; total: SequenceCosts['daysTotal'] }) {
@@ -86,10 +90,10 @@ function DaysChart({ days, total }: { days: CostRow[]; total: SequenceCosts['day
       </figcaption>
       <ul aria-label="Cost per day" className="flex h-24 items-end gap-1">
         {days.map((d) => {
-          const text = `${dayLabel(d.day ?? d.key)}: ${formatUsd(d.costUsd)}, ${d.conversations} ${d.conversations === 1 ? 'conversation' : 'conversations'}`
+          const text = `${dayLabel(d.day)}: ${formatUsd(d.costUsd)}, ${d.conversations} ${d.conversations === 1 ? 'conversation' : 'conversations'}`
           const percent = most > 0 ? Math.max(d.costUsd > 0 ? 4 : 0, (d.costUsd / most) * 100) : 0
           return (
-            <li key={d.key} title={text} className="flex h-full min-w-0 flex-1 flex-col justify-end">
+            <li key={String(d.key)} title={text} className="flex h-full min-w-0 flex-1 flex-col justify-end">
               <span className="sr-only">{text}</span>
               <span aria-hidden className="block rounded-sm bg-primary/70" style={{ height: `${percent}%`, minHeight: 1 }} />
             </li>
@@ -97,8 +101,8 @@ function DaysChart({ days, total }: { days: CostRow[]; total: SequenceCosts['day
         })}
       </ul>
       <div aria-hidden className="flex justify-between text-xs text-muted-foreground">
-        <span>{days[0] ? dayLabel(days[0].day ?? days[0].key) : ''}</span>
-        <span>{days.at(-1) ? dayLabel(days.at(-1)!.day ?? days.at(-1)!.key) : ''}</span>
+        <span>{days[0] ? dayLabel(days[0].day) : ''}</span>
+        <span>{days.at(-1) ? dayLabel(days.at(-1)!.day) : ''}</span>
       </div>
     </figure>
   )
