@@ -91,7 +91,10 @@ describe('a conversation over OpenAI', () => {
     upstream.expire();
     const next = await fake.nextConnection();
     await client.waitFor('hearth.continued', (e) => e.phase === 'continued');
-    client.send({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Hi.' }] } });
+    client.send({
+      type: 'conversation.item.create',
+      item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Hi.' }] },
+    });
     client.send({ type: 'response.create' });
     await next.waitFor('response.create');
     answer(next, 'Good to hear from you.');
@@ -168,7 +171,10 @@ describe('the local provider', () => {
 
 describe('PRICE_TABLE', () => {
   test('merges over the defaults, field by field, and adds models', () => {
-    const table = loadConfig({ PRICE_TABLE: '{"gpt-realtime":{"audioOut":100},"my-model":{"textIn":1,"cachedTextIn":0.1,"audioIn":2,"cachedAudioIn":0.2,"textOut":3,"audioOut":4}}' }).priceTable;
+    const table = loadConfig({
+      PRICE_TABLE:
+        '{"gpt-realtime":{"audioOut":100},"my-model":{"textIn":1,"cachedTextIn":0.1,"audioIn":2,"cachedAudioIn":0.2,"textOut":3,"audioOut":4}}',
+    }).priceTable;
     expect(table['gpt-realtime']).toEqual({ ...DEFAULT_PRICES['gpt-realtime']!, audioOut: 100 });
     expect(table['gpt-realtime-mini']).toEqual(DEFAULT_PRICES['gpt-realtime-mini']!);
     expect(table['my-model']?.audioOut).toBe(4);

@@ -73,7 +73,13 @@ describe('GET /api/costs', () => {
   test('by day: every UTC day of the range, empty ones at $0, with the totals', async () => {
     const res = await get('groupBy=day&from=2026-11-01&to=2026-11-03&sequence=Quiet%20Costs.json');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ groupBy: 'day', from: '2026-11-01', to: '2026-11-03', sequence: 'Quiet Costs.json', provider: 'local' });
+    expect(res.body).toMatchObject({
+      groupBy: 'day',
+      from: '2026-11-01',
+      to: '2026-11-03',
+      sequence: 'Quiet Costs.json',
+      provider: 'local',
+    });
     expect(res.body.rows.map((r: any) => [r.day, r.conversations, r.costUsd])).toEqual([
       ['2026-11-01', 2, 0.75],
       ['2026-11-02', 0, 0],
@@ -108,7 +114,14 @@ describe('GET /api/costs', () => {
       ['c-2', 'Ann Costly', 'Quiet Costs', 2, 0.25, '2026-11-01T23:59:59.000Z'],
       ['c-1', 'Ann Costly', 'Quiet Costs', 1, 0.5, '2026-11-01T10:00:00.000Z'],
     ]);
-    expect(conversations.body.rows[0].tokens).toEqual({ textIn: 1, cachedTextIn: 0, audioIn: 2, cachedAudioIn: 0, textOut: 0, audioOut: 3 });
+    expect(conversations.body.rows[0].tokens).toEqual({
+      textIn: 1,
+      cachedTextIn: 0,
+      audioIn: 2,
+      cachedAudioIn: 0,
+      textOut: 0,
+      audioOut: 3,
+    });
     expect(conversations.body.truncated).toBe(false);
     const byMember = await get('groupBy=member');
     expect(byMember.body.rows.map((r: any) => [r.userId, r.memberName, r.conversations, r.costUsd])).toEqual([
@@ -122,7 +135,13 @@ describe('GET /api/costs', () => {
     expect(res.status).toBe(200);
     expect(res.body.rows).toHaveLength(30);
     expect(res.body.to).toBe(new Date().toISOString().slice(0, 10));
-    for (const bad of ['groupBy=week', 'from=2026-13-01', 'from=yesterday', 'from=2026-11-03&to=2026-11-01', 'groupBy=day&from=2020-01-01&to=2026-01-01']) {
+    for (const bad of [
+      'groupBy=week',
+      'from=2026-13-01',
+      'from=yesterday',
+      'from=2026-11-03&to=2026-11-01',
+      'groupBy=day&from=2020-01-01&to=2026-01-01',
+    ]) {
       const r = await get(bad);
       expect(r.status).toBe(400);
       expect(typeof r.body.error).toBe('string');
@@ -149,7 +168,7 @@ describe('the users table', () => {
     expect(ascending.body.users.at(-1).name).toBe('Ann Costly');
   });
 
-  test("deleting a member keeps the money spent but no link to them", async () => {
+  test('deleting a member keeps the money spent but no link to them', async () => {
     const before = (await get('groupBy=version')).body.total;
     const res = await ctx.request('DELETE', `/api/delete-user/${members.bob.fileName}`, { cookie: admin });
     expect(res.status).toBe(200);

@@ -35,7 +35,11 @@ export const costTotal = (db: DB, f: CostFilter) => base(db, f).select(figures).
 const utcDay = sql<string>`to_char(c.ended_at at time zone 'UTC', 'YYYY-MM-DD')`;
 
 export const costsByDay = (db: DB, f: CostFilter) =>
-  base(db, f).select([utcDay.as('day'), ...figures]).groupBy(utcDay).orderBy(utcDay).execute();
+  base(db, f)
+    .select([utcDay.as('day'), ...figures])
+    .groupBy(utcDay)
+    .orderBy(utcDay)
+    .execute();
 
 /** By the sequence's current name (a deleted one's last), version and source. */
 export function costsByVersion(db: DB, f: CostFilter) {

@@ -122,4 +122,13 @@ export async function getCosts(deps: Pick<AppDeps, 'db' | 'providers'>, q: Costs
   return { groupBy, from, to, sequence, provider: deps.providers.realtime.kind, total: figures(total), rows, truncated };
 }
 
-const ZERO: Sums = { conversations: 0, cost_usd: 0, text_in: 0, cached_text_in: 0, audio_in: 0, cached_audio_in: 0, text_out: 0, audio_out: 0 };
+const ZERO: Sums = {
+  conversations: 0,
+  cost_usd: 0,
+  text_in: 0,
+  cached_text_in: 0,
+  audio_in: 0,
+  cached_audio_in: 0,
+  text_out: 0,
+  audio_out: 0,
+};

@@ -14,7 +14,12 @@ const SOURCE: Record<NonNullable<CostRow['source']>, string> = { member: 'Member
 const col = dataTableColumns<CostRow>()
 const number = { align: 'end' } as const
 const columns = col.columns([
-  col.accessor((row) => row.version ?? 0, { id: 'version', header: 'Version', cell: (info) => `v${info.getValue()}`, meta: { card: 'title' } }),
+  col.accessor((row) => row.version ?? 0, {
+    id: 'version',
+    header: 'Version',
+    cell: (info) => `v${info.getValue()}`,
+    meta: { card: 'title' },
+  }),
   col.accessor((row) => (row.source ? SOURCE[row.source] : ''), { id: 'source', header: 'Conversations by' }),
   col.accessor('conversations', { header: 'Conversations', meta: number }),
   col.accessor('costUsd', { header: 'Total', cell: (info) => formatUsd(info.getValue()), meta: number }),
