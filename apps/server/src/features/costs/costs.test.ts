@@ -168,6 +168,19 @@ describe('the users table', () => {
     expect(ascending.body.users.at(-1).name).toBe('Ann Costly');
   });
 
+  test("a member's export lists what each of their voice sessions cost", async () => {
+    const startedAt = new Date('2026-11-01T09:59:00Z');
+    await ctx.db
+      .insertInto('voice_sessions')
+      .values({ id: 'c-1', user_id: members.ann.id, module_name: 'Quiet Costs', started_at: startedAt })
+      .execute();
+    const res = await ctx.request('GET', `/api/export-user/${members.ann.fileName}`, { cookie: admin });
+    expect(res.status).toBe(200);
+    expect(res.body.voiceSessions).toEqual([
+      { id: 'c-1', moduleName: 'Quiet Costs', startedAt: '2026-11-01T09:59:00.000Z', endedAt: null, costUsd: 0.5 },
+    ]);
+  });
+
   test('deleting a member keeps the money spent but no link to them', async () => {
     const before = (await get('groupBy=version')).body.total;
     const res = await ctx.request('DELETE', `/api/delete-user/${members.bob.fileName}`, { cookie: admin });

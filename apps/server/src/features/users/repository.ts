@@ -201,11 +201,19 @@ export async function exportUser(db: DB, userId: string) {
         .where('user_id', '=', userId)
         .orderBy('id')
         .execute(),
+      // With what each cost (issue 25 item 2), when the provider reported usage for it.
       db
-        .selectFrom('voice_sessions')
-        .select(['id', 'module_name as moduleName', at('started_at').as('startedAt'), at('ended_at').as('endedAt')])
-        .where('user_id', '=', userId)
-        .orderBy('started_at')
+        .selectFrom('voice_sessions as v')
+        .leftJoin('voice_session_costs as c', 'c.session_id', 'v.id')
+        .select([
+          'v.id',
+          'v.module_name as moduleName',
+          at('v.started_at').as('startedAt'),
+          at('v.ended_at').as('endedAt'),
+          sql<number | null>`c.cost_usd::float8`.as('costUsd'),
+        ])
+        .where('v.user_id', '=', userId)
+        .orderBy('v.started_at')
         .execute(),
       sql<{ issued: number; active: number; first_issued_at: string | null; last_issued_at: string | null; last_used_at: string | null }>`
       select count(*)::int as issued, (count(*) filter (where revoked_at is null))::int as active,
