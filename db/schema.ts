@@ -300,6 +300,32 @@ export interface VoiceSessionsTable {
   post_chat_status: string | null;
 }
 
+/** What one voice session cost (issue 25 item 2); see its migration. Token counts as the provider reported them. */
+export interface VoiceSessionCostsTable {
+  session_id: string;
+  source: 'member' | 'staff' | 'test_run';
+  /** Null for staff and test-run sessions, and once the member is deleted. */
+  user_id: string | null;
+  page: string;
+  sequence_id: number | null;
+  module_name: string | null;
+  version: number | null;
+  /** 'openai' or 'local' (the local provider reports no usage: $0). */
+  provider: string;
+  model: string;
+  responses: number;
+  text_in_tokens: number;
+  cached_text_in_tokens: number;
+  audio_in_tokens: number;
+  cached_audio_in_tokens: number;
+  text_out_tokens: number;
+  audio_out_tokens: number;
+  /** numeric: read it cast to float8 (postgres.js and PGlite both answer numeric as text). */
+  cost_usd: ColumnType<string, number | string, number | string>;
+  started_at: Timestamp;
+  ended_at: Timestamp;
+}
+
 /** A voice session's turn-taking totals as its page measured them (issue 23 §4); see its migration. */
 export interface TurnTakingSessionsTable {
   session_id: string;
@@ -413,6 +439,7 @@ export interface Database {
   live_voice_sessions: LiveVoiceSessionsTable;
   live_voice_sign_ins: LiveVoiceSignInsTable;
   turn_taking_sessions: TurnTakingSessionsTable;
+  voice_session_costs: VoiceSessionCostsTable;
   met_asks: MetAsksTable;
   wellbeing_answers: WellbeingAnswersTable;
 }

@@ -319,7 +319,7 @@ test.describe('prompt manager', () => {
     await page.keyboard.press('Escape')
   })
 
-  test('turn-taking (admins): a sequence nobody talked to yet says so, at 1366 and 390 px', async ({ page, snapshot }) => {
+  test('turn-taking and cost (admins): a sequence nobody talked to yet says so, at 1366 and 390 px', async ({ page, snapshot }) => {
     await page.goto('/prompt-manager')
     await page.getByRole('button', { name: 'Create a new sequence file' }).click()
     const create = page.getByRole('dialog', { name: 'Create a new sequence file' })
@@ -328,6 +328,10 @@ test.describe('prompt manager', () => {
     await chooseOption(page, 'Sequence', 'E2E Quiet.json')
     const section = page.getByRole('region', { name: 'Turn-taking' })
     await expect(section.getByRole('table', { name: 'Turn-taking by version' })).toContainText('No conversations measured yet')
+    // Its cost (PRODUCT §12): none yet, and the local provider's conversations are labelled as costing nothing.
+    const cost = page.getByRole('region', { name: 'Cost' })
+    await expect(cost.getByRole('table', { name: 'Cost by version' })).toContainText('No conversations costed yet')
+    await expect(cost).toContainText('local provider: $0')
     await page.evaluate(() => window.scrollTo(0, 0))
     await snapshot('prompt-manager-turn-taking-empty-1366')
     await page.setViewportSize({ width: 390, height: 844 })

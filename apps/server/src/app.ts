@@ -21,6 +21,7 @@ import { staffRoutes } from './features/staff/routes';
 import { subgroupsRoutes } from './features/subgroups/routes';
 import { testRunsRoutes } from './features/test-runs/routes';
 import { turnTakingRoutes } from './features/turn-taking/routes';
+import { costsRoutes } from './features/costs/routes';
 import { usersRoutes } from './features/users/routes';
 import { wellbeingRoutes } from './features/wellbeing/routes';
 import { webPlugin } from './plugins/web';
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps, opts: { webDist?: string; realtime?: Re
     .use(staffRoutes(deps))
     .use(testRunsRoutes(deps))
     .use(turnTakingRoutes(deps))
+    .use(costsRoutes(deps))
     .use(wellbeingRoutes(deps))
     .use(insightsRoutes(deps))
     .use(realtimeRoutes(deps, opts.realtime))

@@ -15,6 +15,8 @@ const PUBLIC: Record<string, string[]> = {
   maintenance: ['purge.ts'],
   meetings: ['replies.ts', 'scheduler.ts'],
   messages: ['outbox.ts'],
+  // The price table and the pricing of usage reports, used by the configuration, the relay and the test runs.
+  costs: ['pricing.ts'],
   'post-chat': ['run.ts', 'transcript.ts'],
   prompts: ['lookup.ts'],
   sequences: ['lookup.ts'],

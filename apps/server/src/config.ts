@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { parsePriceTable, type PriceTable } from './features/costs/pricing';
 
 /** Configuration names are fixed by PRODUCT.md §2; read them here and nowhere else. */
 export interface Config {
@@ -19,6 +20,8 @@ export interface Config {
   openaiRealtimeModel: string;
   openaiTextModel: string;
   openaiTranscribeModel: string;
+  /** USD per 1M tokens per realtime model (PRICE_TABLE merged over features/costs/pricing.ts's defaults). */
+  priceTable: PriceTable;
   twilio?: { accountSid: string; authToken: string; from: string; apiUrl?: string };
   smtpUrl?: string;
   mailFrom: string;
@@ -99,6 +102,7 @@ export function loadConfig(env: Env = process.env): Config {
     openaiRealtimeModel: env.OPENAI_REALTIME_MODEL || 'gpt-realtime',
     openaiTextModel: env.OPENAI_TEXT_MODEL || 'gpt-4.1-mini',
     openaiTranscribeModel: env.OPENAI_TRANSCRIBE_MODEL || 'gpt-4o-mini-transcribe',
+    priceTable: parsePriceTable(env.PRICE_TABLE),
     twilio:
       twilioSid && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
         ? { accountSid: twilioSid, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM, apiUrl: env.TWILIO_API_URL || undefined }

@@ -1,5 +1,6 @@
 import { loadConfig } from './config';
 import { passwordProblem } from './features/auth/credentials';
+import { FALLBACK_MODEL, unpricedModel } from './features/costs/pricing';
 import { DataDirLockedError, startServer } from './server';
 import { MetricsPortError } from './metrics/server';
 import { announcedUrl } from './plugins/origin';
@@ -23,6 +24,8 @@ function banner(url: string, databaseKind: string, realtime: string, workerPids:
   console.log(`  database: ${databaseKind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
   console.log(`  providers: ${realtime === 'local' ? 'local (no OPENAI_API_KEY set)' : 'OpenAI'}`);
   if (workerPids.length) console.log(`  workers: ${workerPids.length} processes sharing the port (pids ${workerPids.join(', ')})`);
+  const unpriced = realtime === 'openai' ? unpricedModel(config.priceTable, config.openaiRealtimeModel) : null;
+  if (unpriced) console.log(`  costs: no price for ${unpriced} in PRICE_TABLE; priced as ${FALLBACK_MODEL} until one is added`);
   if (metricsUrl) console.log(`  metrics: ${metricsUrl}`);
   else if (config.metrics) console.log(`  metrics: ${config.metrics.host}:${config.metrics.port}/metrics, served by worker 1`);
   if (config.adminEmail && config.adminPassword) {

@@ -139,3 +139,51 @@ export async function insertTurnTakingSession(
     .onConflict((oc) => oc.column('session_id').doNothing())
     .execute();
 }
+
+/** A voice session's priced usage (issue 25 item 2), once, when it ends; the sequence is found by its name. */
+export async function insertVoiceSessionCost(
+  db: DB,
+  row: {
+    sessionId: string;
+    source: 'member' | 'staff' | 'test_run';
+    userId: string | null;
+    page: string;
+    moduleName: string | null;
+    version: number | null;
+    provider: string;
+    model: string;
+    responses: number;
+    tokens: { textIn: number; cachedTextIn: number; audioIn: number; cachedAudioIn: number; textOut: number; audioOut: number };
+    costUsd: number;
+    startedAt: Date;
+    endedAt: Date;
+  },
+): Promise<void> {
+  const { tokens } = row;
+  await db
+    .insertInto('voice_session_costs')
+    .values({
+      session_id: row.sessionId,
+      source: row.source,
+      // A member deleted while their session ended (it ends them) leaves the spend, unlinked, as a later deletion does.
+      user_id: row.userId ? db.selectFrom('users').select('id').where('id', '=', row.userId) : null,
+      page: row.page,
+      sequence_id: row.moduleName ? db.selectFrom('sequences').select('id').where('name', '=', row.moduleName).limit(1) : null,
+      module_name: row.moduleName,
+      version: row.version,
+      provider: row.provider,
+      model: row.model,
+      responses: row.responses,
+      text_in_tokens: tokens.textIn,
+      cached_text_in_tokens: tokens.cachedTextIn,
+      audio_in_tokens: tokens.audioIn,
+      cached_audio_in_tokens: tokens.cachedAudioIn,
+      text_out_tokens: tokens.textOut,
+      audio_out_tokens: tokens.audioOut,
+      cost_usd: row.costUsd.toFixed(8),
+      started_at: row.startedAt,
+      ended_at: row.endedAt,
+    })
+    .onConflict((oc) => oc.column('session_id').doNothing())
+    .execute();
+}

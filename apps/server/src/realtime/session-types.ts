@@ -71,6 +71,8 @@ export interface VoiceSessionInit {
    * session ends with its upstream (server-side test runs: an attempt cut short is tried again as a whole).
    */
   renewal?: LineTiming;
+  /** A test-run attempt's session: its cost is filed as the run's, not a member's (session-usage.ts). */
+  testRun?: boolean;
 }
 
 /** Ends after which the page may come back and find a new session going on from this one. */

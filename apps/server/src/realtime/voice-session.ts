@@ -36,6 +36,7 @@ import type { Upstream, UpstreamEvent, UpstreamHandlers } from './upstream';
 import type { UpstreamLine } from './upstream-line';
 import { SessionRenewal } from './session-renewal';
 import { TurnTimer } from '../metrics/turn-timer';
+import { SessionUsage } from './session-usage';
 
 /**
  * One live voice session: relays a browser to its upstream, runs the tools, keeps the transcript in memory
@@ -73,6 +74,7 @@ export class VoiceSession implements ToolHost {
   private readonly turnTaking = new SessionTurnTaking();
   private reminder = false;
   private readonly counts = { tools: 0, upstreamEvents: 0 };
+  private readonly usage: SessionUsage;
   /** Response tracking, so tool results start exactly one new response once the current one is done. */
   readonly responses = new ResponseGate(
     () => this.sendUpstream({ type: 'response.create' }),
@@ -98,6 +100,7 @@ export class VoiceSession implements ToolHost {
     if (init.firstText?.trim()) this.transcript.typed(this.firstText);
     this.pending = init.pending ?? new PendingEvents();
     this.timer = setTimeout(() => void this.end('time_limit'), init.maxDurationMs);
+    this.usage = new SessionUsage(init.testRun);
     const turns = new TurnTimer(() => this.link.attached && !this.ending);
     const handlers: UpstreamHandlers = turns.wrap({
       onOpen: () => this.enqueue(() => this.onUpstreamOpen()),
@@ -231,6 +234,11 @@ export class VoiceSession implements ToolHost {
     this.sendClient(sessionInfo(this.upstream.kind, this.modules, this.settings, this.reasoningEffort()));
   }
 
+  /** What the conversation cost so far, from its provider's usage reports (session-usage.ts). */
+  cost() {
+    return this.usage.priced(this.upstream, this.deps.config);
+  }
+
   /** The reasoning effort of the active prompt, for a model that takes one (session-config.ts). */
   reasoningEffort() {
     return reasoningEffortFor(this.upstream, this.modules);
@@ -252,6 +260,7 @@ export class VoiceSession implements ToolHost {
         this.responses.created((event.response as { id?: string } | undefined)?.id ?? null);
         break;
       case 'response.done':
+        this.usage.add(event.response);
         this.responses.done((event.response as { id?: string } | undefined)?.id);
         queueMicrotask(() => {
           this.responses.maybeCreate();
@@ -368,6 +377,7 @@ export class VoiceSession implements ToolHost {
     const endedAt = new Date();
     if (this.link.waiting && CARRIED_OVER.has(cause)) this.carryOver();
     await this.turnTaking.store(this, endedAt);
+    await this.usage.store(this, endedAt);
     // A withdrawn sign-in (revoked, deleted, disabled, signed out) takes nothing more from the conversation.
     const postChat: HearthPostChat = await sessionPostChat(this, {
       endedAt,

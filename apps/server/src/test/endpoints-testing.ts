@@ -87,4 +87,10 @@ export const TESTING_ENDPOINTS: Endpoint[] = [
     access: 'admin',
     make: async () => ({ path: `/api/turn-taking?sequence=${SEQUENCE}` }),
   },
+  {
+    method: 'GET',
+    route: '/api/costs',
+    access: 'admin',
+    make: async () => ({ path: `/api/costs?groupBy=version&sequence=${SEQUENCE}` }),
+  },
 ];

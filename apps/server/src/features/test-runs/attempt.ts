@@ -114,6 +114,7 @@ export async function runAttempt(deps: AppDeps, input: AttemptInput, opts: Attem
       onEnded: () => {},
       onFinished: () => finished.resolve(),
       firstText: c.opening,
+      testRun: true,
     });
     member.attach(session);
     await finished.promise;
@@ -127,7 +128,7 @@ export async function runAttempt(deps: AppDeps, input: AttemptInput, opts: Attem
     );
     const version = modules.current!;
     const transitions = await judgeTransitions(deps.providers.text, opts.ai, version.prompts, member.segments);
-    const costUsd = member.costUsd + member.memberCostUsd + judgeCost + transitions.costUsd;
+    const costUsd = session.cost().costUsd + member.memberCostUsd + judgeCost + transitions.costUsd;
     const latencies = member.transcript.flatMap((t) => (t.latencyMs === null ? [] : [t.latencyMs]));
     stopObserving();
     // A case may start at a prompt another version has: on this one the session started at the first prompt.

@@ -2,7 +2,6 @@ import type { BrowserEvent } from '@hearth/protocol';
 import type { ClientChannel } from '../../realtime/session-types';
 import type { TextAi } from '../../providers/text-ai';
 import type { Line, TestRunAi } from './ai';
-import { realtimeCostUsd } from './costs';
 
 /**
  * The simulated member of a test run (PRODUCT §10): the ClientChannel of a real VoiceSession in place of a
@@ -57,7 +56,6 @@ export class SimulatedMember implements ClientChannel {
   readonly transcript: TurnRecord[] = [];
   readonly segments: Segment[] = [];
   assistantTurns = 0;
-  costUsd = 0;
   memberCostUsd = 0;
   endedByLimit = false;
   postChatStatus: string | null = null;
@@ -155,7 +153,6 @@ export class SimulatedMember implements ClientChannel {
   }
 
   private onResponseDone(response: Event | undefined) {
-    this.costUsd += realtimeCostUsd(response?.usage);
     const output = (response?.output as Event[] | undefined) ?? [];
     if (response?.status !== 'completed') return;
     // A response that called tools is followed by the one the session asks for with their outputs (a model may speak

@@ -84,6 +84,11 @@ describe('the OpenAI realtime protocol in text mode', () => {
     expect(assistant[1].latencyMs).toBeGreaterThanOrEqual(0);
     // 3 responses × (1000 text tokens in at $4/M + 100 out at $16/M) = $0.0168, plus the local member's $0.
     expect(attempt.costUsd).toBeCloseTo(0.0168, 6);
+    // The attempt's conversation is filed as a test run's (no member), priced alike (features/costs).
+    const filed = await ctx.db.selectFrom('voice_session_costs').selectAll().where('source', '=', 'test_run').execute();
+    expect(filed).toHaveLength(1);
+    expect(filed[0]).toMatchObject({ user_id: null, responses: 3, text_in_tokens: 3000, text_out_tokens: 300 });
+    expect(Number(filed[0]!.cost_usd)).toBeCloseTo(0.0168, 8);
   }, 60_000);
 });
 

@@ -63,15 +63,19 @@ const sectionSummary = sql`round(extract(epoch from sum(m.duration)) / 60, 2) as
     order by m.module_name) as items`;
 const perModule = sql`sr.module_name, sum(greatest(sr.end_time - sr.start_time, interval '0')) as duration, max(sr.end_time) as last_end`;
 
+// What the member's voice sessions cost (issue 25 item 2): money, so only the admins' users table asks for it.
+const costColumn = sql`, coalesce(vc.cost_usd, 0)::float8 as cost_usd`;
+const costJoin = sql`left join lateral (select sum(c.cost_usd) as cost_usd from voice_session_costs c where c.user_id = u.id) vc on true`;
+
 /**
  * The admin view of some users, shared by the users table and the group detail. `scope` is SQL that yields
  * `(id, ord)`: which users, in which order. Aggregates run only for the scope's users (lateral subqueries on
- * the per-user indexes), so a page of 100 costs the same with 10 or 100,000 users.
+ * the per-user indexes), so a page of 100 costs the same with 10 or 100,000 users. `withCost`: each one's total cost.
  */
-export async function adminUserViews(db: DB, scope: RawBuilder<unknown>) {
+export async function adminUserViews(db: DB, scope: RawBuilder<unknown>, opts: { withCost?: boolean } = {}) {
   const { rows } = await sql<AdminUserRow>`
     with scope as (${scope})
-    select ${adminColumns}
+    select ${adminColumns} ${opts.withCost ? costColumn : sql``}
     from scope s
     join users u on u.id = s.id
     left join lateral (select ${quizItems} as items from quiz_summaries q where q.user_id = u.id) qs on true
@@ -82,6 +86,7 @@ export async function adminUserViews(db: DB, scope: RawBuilder<unknown>) {
       select ${sectionSummary}
       from (select ${perModule} from section_records sr where sr.user_id = u.id group by sr.module_name) m
     ) d on true
+    ${opts.withCost ? costJoin : sql``}
     order by s.ord`.execute(db);
   return rows.map(adminUser);
 }
@@ -89,7 +94,7 @@ export async function adminUserViews(db: DB, scope: RawBuilder<unknown>) {
 /** The admin view of every user, by name. Whole-table aggregates joined once beat 10,000 lateral lookups. */
 export async function allAdminUserViews(db: DB) {
   const { rows } = await sql<AdminUserRow>`
-    select ${adminColumns}
+    select ${adminColumns} ${costColumn}
     from users u
     left join (select q.user_id, ${quizItems} as items from quiz_summaries q group by q.user_id) qs on qs.user_id = u.id
     left join (
@@ -100,6 +105,7 @@ export async function allAdminUserViews(db: DB) {
       from (select sr.user_id, ${perModule} from section_records sr group by sr.user_id, sr.module_name) m
       group by m.user_id
     ) d on d.user_id = u.id
+    left join (select c.user_id, sum(c.cost_usd) as cost_usd from voice_session_costs c group by c.user_id) vc on vc.user_id = u.id
     where not u.scratch
     order by lower(u.name), u.id`.execute(db);
   return rows.map(adminUser);
@@ -120,6 +126,7 @@ function adminUser(r: AdminUserRow): AdminUser {
       lastConversationDate: r.last_conversation_date,
       totalDurationOfAllSections: r.total_minutes,
       sessionDurations: r.session_durations,
+      ...(r.cost_usd === undefined ? {} : { costUsd: r.cost_usd }),
     },
   };
 }
@@ -137,6 +144,7 @@ interface AdminUserRow {
   last_conversation_date: string | null;
   total_minutes: number;
   session_durations: Array<{ moduleName: string; duration: number }>;
+  cost_usd?: number;
 }
 
 export { adminUserView, type AdminUser } from './model';

@@ -6,7 +6,15 @@ const phone = t.String({ maxLength: 100 });
 const email = t.String({ maxLength: 320 });
 const userRef = t.String({ minLength: 1, maxLength: 400 });
 
-export const SORT_KEYS = ['name', 'email', 'phone_number', 'lastModuleUsed', 'lastConversationDate', 'totalDurationOfAllSections'] as const;
+export const SORT_KEYS = [
+  'name',
+  'email',
+  'phone_number',
+  'lastModuleUsed',
+  'lastConversationDate',
+  'totalDurationOfAllSections',
+  'costUsd',
+] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 
 export const DEFAULT_PAGE_SIZE = 100;
@@ -67,6 +75,8 @@ export const adminUserView = t.Object({
     lastConversationDate: t.Nullable(t.String()),
     totalDurationOfAllSections: t.Number(),
     sessionDurations: t.Array(t.Object({ moduleName: t.String(), duration: t.Number() })),
+    /** USD the member's voice sessions cost (issue 25 item 2): on the admins' users table only. */
+    costUsd: t.Optional(t.Number()),
   }),
 });
 export type AdminUser = typeof adminUserView.static;

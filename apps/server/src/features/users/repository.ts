@@ -29,6 +29,10 @@ const sortSql: Record<SortKey, { key: RawBuilder<unknown>; nullable: boolean; jo
   lastModuleUsed: { key: sql`lower(st.last_module_used)`, nullable: true, join: stats },
   lastConversationDate: { key: sql`st.last_conversation_at`, nullable: true, join: stats },
   totalDurationOfAllSections: { key: sql`coalesce(st.total_seconds, 0)`, nullable: false, join: stats },
+  costUsd: {
+    key: sql`coalesce((select sum(c.cost_usd) from voice_session_costs c where c.user_id = u.id), 0)`,
+    nullable: false,
+  },
 };
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -73,7 +77,7 @@ export async function adminUsersPage(db: DB, p: UsersPageQuery) {
       limit ${p.limit} offset ${p.offset}
     ) p`;
   const [users, total] = await Promise.all([
-    adminUserViews(db, scope),
+    adminUserViews(db, scope, { withCost: true }),
     sql<{ n: number }>`select count(*)::int as n from users u where ${where}`.execute(db),
   ]);
   return { users, total: total.rows[0]?.n ?? 0 };
@@ -197,11 +201,19 @@ export async function exportUser(db: DB, userId: string) {
         .where('user_id', '=', userId)
         .orderBy('id')
         .execute(),
+      // With what each cost (issue 25 item 2), when the provider reported usage for it.
       db
-        .selectFrom('voice_sessions')
-        .select(['id', 'module_name as moduleName', at('started_at').as('startedAt'), at('ended_at').as('endedAt')])
-        .where('user_id', '=', userId)
-        .orderBy('started_at')
+        .selectFrom('voice_sessions as v')
+        .leftJoin('voice_session_costs as c', 'c.session_id', 'v.id')
+        .select([
+          'v.id',
+          'v.module_name as moduleName',
+          at('v.started_at').as('startedAt'),
+          at('v.ended_at').as('endedAt'),
+          sql<number | null>`c.cost_usd::float8`.as('costUsd'),
+        ])
+        .where('v.user_id', '=', userId)
+        .orderBy('v.started_at')
         .execute(),
       sql<{ issued: number; active: number; first_issued_at: string | null; last_issued_at: string | null; last_used_at: string | null }>`
       select count(*)::int as issued, (count(*) filter (where revoked_at is null))::int as active,

@@ -84,6 +84,8 @@ describe('GET /api/get-all-users-info without a query', () => {
           { moduleName: 'Module A', duration: 45 },
           { moduleName: 'Module B', duration: 10 },
         ],
+        // What Ann's voice sessions cost (features/costs): none yet.
+        costUsd: 0,
       },
     });
   });

@@ -3,6 +3,7 @@
 import { USER_SORT_KEYS } from '@/features/admin-users/search'
 import { client, unwrap } from '@/lib/api'
 import type { SortParam } from '@/lib/search-params'
+import { fetchRealtimeProvider } from '@/voice/staff-api'
 
 export { USER_SORT_KEYS }
 
@@ -33,7 +34,9 @@ export type AdminUser = UsersPage['users'][number]
 /** The route's loader: a failure is kept (the page shows it with a retry), not thrown. */
 export async function loadUsers(query: UsersQuery, signal: AbortSignal) {
   try {
-    return { ok: true as const, page: await fetchUsersPage(query, signal) }
+    // The realtime provider labels the Cost column: the local one's conversations cost $0 (PRODUCT §12).
+    const [page, provider] = await Promise.all([fetchUsersPage(query, signal), fetchRealtimeProvider({ signal })])
+    return { ok: true as const, page, provider }
   } catch (error) {
     return { ok: false as const, error: error instanceof Error && error.message ? error.message : 'Unknown error' }
   }

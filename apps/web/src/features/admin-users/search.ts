@@ -10,4 +10,5 @@ export const USER_SORT_KEYS = [
   'lastModuleUsed',
   'lastConversationDate',
   'totalDurationOfAllSections',
+  'costUsd',
 ] as const satisfies readonly SortKey[]

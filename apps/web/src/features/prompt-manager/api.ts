@@ -75,6 +75,28 @@ export const fetchTurnTaking = (sequence: string, options: Signal = {}) =>
 
 export type TurnTakingVersion = Awaited<ReturnType<typeof fetchTurnTaking>>['versions'][number]
 
+// ---- What the sequence's conversations cost (PRODUCT §12, admins) ----
+
+const COST_DAYS = 14
+const DAY_MS = 86_400_000
+
+export const fetchCosts = (query: { sequence: string; groupBy: 'version' | 'day'; from?: string }, options: Signal = {}) =>
+  unwrap(client.api.costs.get({ query, fetch: { signal: options.signal } }))
+
+export type CostRow = Awaited<ReturnType<typeof fetchCosts>>['rows'][number]
+
+/** Per version (all time) and per day of the last 14 UTC days. */
+export async function fetchSequenceCosts(sequence: string, options: Signal = {}) {
+  const from = new Date(Date.now() - (COST_DAYS - 1) * DAY_MS).toISOString().slice(0, 10)
+  const [versions, days] = await Promise.all([
+    fetchCosts({ sequence, groupBy: 'version' }, options),
+    fetchCosts({ sequence, groupBy: 'day', from }, options),
+  ])
+  return { provider: versions.provider, versions: versions.rows, days: days.rows, daysTotal: days.total }
+}
+
+export type SequenceCosts = Awaited<ReturnType<typeof fetchSequenceCosts>>
+
 // ---- Test cases of a sequence (PRODUCT §10) ----
 
 export const fetchTestCases = (sequence: string, options: Signal = {}) =>
@@ -103,7 +125,7 @@ export function uploadSequence(name: string, file: File) {
 /**
  * The prompt manager's loader: the sequence list, the chosen sequence's versions, its publishing status and its
  * test cases (neither for global_prompt.json, which is not published). Failures are kept, not thrown. For admins, the
- * turn-taking rates too, not waited for: the page shows them loading (a promise the screen awaits).
+ * turn-taking rates and the costs too, not waited for: the page shows them loading (a promise the screen awaits).
  */
 export async function loadPromptManager(sequence: string | undefined, signal: AbortSignal, opts: { admin?: boolean } = {}) {
   const publishable = sequence && !/^global_prompt(\.json)?$/i.test(sequence.trim())
@@ -114,7 +136,8 @@ export async function loadPromptManager(sequence: string | undefined, signal: Ab
     publishable ? settle(fetchTestCases(sequence, { signal }).then((r) => r.cases)) : Promise.resolve(null),
   ])
   const turnTaking = opts.admin && publishable ? settle(fetchTurnTaking(sequence, { signal }).then((r) => r.versions)) : null
-  return { sequences, content, status, testCases, turnTaking }
+  const costs = opts.admin && publishable ? settle(fetchSequenceCosts(sequence, { signal })) : null
+  return { sequences, content, status, testCases, turnTaking, costs }
 }
 
 export type Settled<T> = { ok: true; value: T } | { ok: false; error: string }

@@ -116,6 +116,7 @@ export function AdminUsersPage() {
           </h1>
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {result.ok ? `${total.toLocaleString()} ${total === 1 ? 'user' : 'users'}${q ? ` matching “${q}”` : ''}` : ' '}
+            {result.ok && result.provider === 'local' && <span data-testid="cost-provider"> · Cost: local provider: $0</span>}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">

@@ -11,6 +11,7 @@ import { InviteButtons } from '@/features/admin-users/components/invite-buttons'
 import { UserActionsMenu } from '@/features/admin-users/components/user-actions-menu'
 import { formatMinutes, visibleGroups } from '@/features/admin-users/format'
 import { formatDateTime } from '@/lib/dates'
+import { formatUsd } from '@/lib/money'
 
 export type UserDialog = 'profile' | 'quizzes' | 'analytics' | 'add-group' | 'remove-group' | 'revoke'
 
@@ -170,6 +171,14 @@ export function userColumns(open: OpenUserDialog) {
           </Button>
         </span>
       ),
+    }),
+    // What the member's conversations cost, from the provider's usage reports (PRODUCT §12; admins only).
+    col.accessor((user) => user.analytics.costUsd ?? 0, {
+      id: 'costUsd',
+      header: 'Cost',
+      enableSorting: true,
+      meta: { className: 'max-md:order-5', align: 'end' },
+      cell: (info) => <span className="whitespace-nowrap tabular-nums">{formatUsd(info.getValue())}</span>,
     }),
     col.display({
       id: 'actions',

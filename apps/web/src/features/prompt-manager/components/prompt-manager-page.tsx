@@ -10,6 +10,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog'
 import { PromptDialog } from '@/components/prompt-dialog'
 import { useUnsavedChanges } from '@/components/unsaved-changes'
 import { createSequence, deleteSequence, renameSequence, saveSequenceVersion } from '@/features/prompt-manager/api'
+import { CostPanel } from '@/features/prompt-manager/components/cost-panel'
 import { DiffDialog } from '@/features/prompt-manager/components/diff-dialog'
 import { JsonEditor } from '@/features/prompt-manager/components/json-editor'
 import { LintPanel } from '@/features/prompt-manager/components/lint-panel'
@@ -30,7 +31,7 @@ const route = getRouteApi('/_staff/prompt-manager')
 type Dialog = 'rename' | 'create' | 'delete' | 'diff' | null
 
 export function PromptManagerPage() {
-  const { sequences, content, status, testCases, turnTaking } = route.useLoaderData()
+  const { sequences, content, status, testCases, turnTaking, costs } = route.useLoaderData()
   const search = route.useSearch()
   const navigate = route.useNavigate()
   const router = useRouter()
@@ -235,6 +236,7 @@ export function PromptManagerPage() {
       )}
 
       {sequence && turnTaking && staff.role === 'admin' && <TurnTakingPanel key={sequence} rates={turnTaking} />}
+      {sequence && costs && staff.role === 'admin' && <CostPanel key={`${sequence}-cost`} costs={costs} />}
 
       <PromptDialog
         open={dialog === 'rename'}

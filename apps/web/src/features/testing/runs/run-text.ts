@@ -39,7 +39,7 @@ export const thresholdText = (threshold: number, repeats: number) => `needs ${Ma
 
 export const formatMs = (ms: number | null) => (ms === null ? '—' : ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`)
 
-export const formatUsd = (usd: number) => (usd === 0 ? '$0' : usd < 0.01 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`)
+export { formatUsd } from '@/lib/money'
 
 /** "38%" of a share in 0–1; "—" when nothing ran. */
 export const formatShare = (share: number | null) => (share === null ? '—' : `${Math.round(share * 100)}%`)

@@ -8,6 +8,8 @@ import { formatDateTime } from '@/lib/dates'
 export function RunHeader({ run }: { run: RunDetail }) {
   const passed = run.cases.filter((c) => c.passed && c.runs >= c.repeats).length
   const failed = run.cases.filter((c) => !c.passed && c.runs >= c.repeats).length
+  // Every attempt's voice session (shared price table, features/costs) plus its simulated member and judges.
+  const costUsd = run.cases.reduce((sum, c) => sum + c.attempts.reduce((s, a) => s + a.costUsd, 0), 0)
   return (
     <header className="grid gap-4 rounded-xl border bg-card p-4 shadow-xs sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -22,7 +24,7 @@ export function RunHeader({ run }: { run: RunDetail }) {
         <RunStatusBadge status={run.status} />
       </div>
       <RunProgressBar progress={run.progress} label="Run progress" />
-      <dl className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-5">
         <Fact term="Cases">
           <span className="tabular-nums">
             {passed} passed · {failed} failed
@@ -31,6 +33,12 @@ export function RunHeader({ run }: { run: RunDetail }) {
         </Fact>
         <Fact term="Budgets">
           Turn latency p95 ≤ {formatMs(run.budgets.latencyP95Ms)} · cost ≤ {formatUsd(run.budgets.costUsd)}
+        </Fact>
+        <Fact term="Cost">
+          <span className="tabular-nums" data-testid="run-cost">
+            {formatUsd(costUsd)}
+            {run.provider === 'local' && costUsd === 0 && <span className="text-muted-foreground"> · local provider: $0</span>}
+          </span>
         </Fact>
         <Fact term="Started">{formatDateTime(run.createdAt)}</Fact>
         <Fact term="Finished">{run.finishedAt ? formatDateTime(run.finishedAt) : '—'}</Fact>

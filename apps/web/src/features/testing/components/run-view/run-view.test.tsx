@@ -78,6 +78,17 @@ describe('the run view', () => {
     expect(html).toContain('aria-valuetext="12 of 60"')
     expect(text(html)).toContain('Turn latency p95 ≤ 2.0 s · cost ≤ $0.50')
     expect(text(html)).toContain('Running')
+    expect(text(html)).toContain('Cost $0 · local provider: $0')
+  })
+
+  test("the header's cost is the sum of every attempt's", () => {
+    const [c0, ...rest] = runA.cases
+    const priced = { ...c0, attempts: c0.attempts.map((a, i) => ({ ...a, costUsd: i === 0 ? 0.0324192 : 0.01 })) }
+    const run = makeRun({ ...runA, provider: 'openai', cases: [priced, ...rest] })
+    const expected = 0.0324192 + 0.01 * (c0.attempts.length - 1)
+    const html = text(renderToStaticMarkup(<RunHeader run={run} />))
+    expect(html).toContain(`Cost $${expected.toFixed(2)}`)
+    expect(html).not.toContain('local provider')
   })
 })
 
