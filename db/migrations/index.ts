@@ -13,6 +13,7 @@ import * as testRuns from './20261128050000_test_runs';
 import * as turnTaking from './20261128060000_turn_taking';
 import * as sequenceTurnDetection from './20261128061000_sequence_turn_detection';
 import * as communityLoop from './20261128100000_community_loop';
+import * as liveInternalUrl from './20261128180000_live_internal_url';
 
 // Listed statically so migrations work after bundling. Frozen once landed: add, never edit.
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '20261128060000_turn_taking': turnTaking,
   '20261128061000_sequence_turn_detection': sequenceTurnDetection,
   '20261128100000_community_loop': communityLoop,
+  '20261128180000_live_internal_url': liveInternalUrl,
 };

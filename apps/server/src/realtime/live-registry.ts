@@ -9,6 +9,7 @@ import {
   heartbeatLiveRows,
   liveDigestOf,
   liveIdsDigest,
+  liveHolderOf,
   liveOnOtherInstance,
   liveRowsOf,
   sweepStaleLiveRows,
@@ -132,6 +133,11 @@ export class LiveRegistry {
    */
   tieSignIn(id: string, authSession: string): Promise<boolean> {
     return tieLiveSignIn(this.deps.db, id, authSession);
+  }
+
+  /** The other instance holding a session this one does not know, with its INTERNAL_URL, or undefined. */
+  holderOf(id: string): Promise<{ internalUrl: string | null } | undefined> {
+    return liveHolderOf(this.deps.db, id, this.instanceId);
   }
 
   /** Whether a session this instance does not know is live on another one. */

@@ -67,7 +67,8 @@ export function MetDelaysForm({ groupId, settings }: { groupId: string; settings
         {field('again', 'Ask whether they met again after (days)', againDays, setAgainDays, metAgainDays !== null)}
       </div>
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-        Both counted from when a member was told their subgroup; only members who said “yes” are asked whether they met again. Whole days from 0 to 365.
+        Both counted from when a member was told their subgroup; only members who said “yes” are asked whether they met again. Whole days
+        from 0 to 365.
       </p>
       <Button type="submit" variant="outline" className="w-fit" disabled={busy || !valid}>
         {busy && <LoaderCircle className="animate-spin" aria-hidden />}
