@@ -9,6 +9,12 @@ import type { Slot } from './slot';
 
 /** How long the edge waits for the holder to take the page back before it falls back to 4005. */
 const BRIDGE_OPEN_TIMEOUT_MS = 5_000;
+/**
+ * Under WORKERS the processes of one machine share its address, so a bridge may reach a sibling of the holder,
+ * which says so (4005): it is tried again, each try a new connection the kernel spreads over the workers. With
+ * 2 workers, 8 tries all miss 0.4 % of the time (then the page hears 4005 and tries again itself, as before).
+ */
+const BRIDGE_TRIES = 8;
 
 export interface BridgeRequest {
   claims: BridgeClaims;
@@ -43,8 +49,11 @@ export async function bridgeTo(
   if (!deps.config.bridge || !to.internalUrl) return false;
   const signature = signBridge(deps.config, { live: to.live, owner: to.owner, authSession: to.authSession });
   const started = performance.now();
-  const bridge = await openBridge(slot, { internalUrl: to.internalUrl, signature, token: to.token, timeoutMs: BRIDGE_OPEN_TIMEOUT_MS });
-  if (!bridge) return false;
+  let bridge: Awaited<ReturnType<typeof openBridge>> = 'elsewhere';
+  for (let tries = 0; bridge === 'elsewhere' && tries < BRIDGE_TRIES && !slot.closed; tries++) {
+    bridge = await openBridge(slot, { internalUrl: to.internalUrl, signature, token: to.token, timeoutMs: BRIDGE_OPEN_TIMEOUT_MS });
+  }
+  if (bridge === null || bridge === 'elsewhere') return slot.closed;
   if (slot.closed) {
     bridge.clientClosed(slot, false);
     return true;

@@ -39,13 +39,14 @@ export class Bridge implements SlotTarget {
 
 /**
  * Opens a bridge for `page` to the holder at `internalUrl`. Resolves once the holder has taken the page back (its
- * first frame, `hearth.resumed`, is already on its way to the page), or null when it could not: unreachable,
- * refused, no longer holding the session, or silent for `timeoutMs`. The caller then falls back (4005).
+ * first frame, `hearth.resumed`, is already on its way to the page); 'elsewhere' when the instance that answered
+ * does not hold it (under WORKERS the workers of one machine share its address: routes.ts tries again); null when
+ * it could not: unreachable, refused, or silent for `timeoutMs`. The caller then falls back (4005).
  */
 export function openBridge(
   page: Slot,
   opts: { internalUrl: string; signature: string; token: string; timeoutMs: number },
-): Promise<Bridge | null> {
+): Promise<Bridge | 'elsewhere' | null> {
   const url = `${opts.internalUrl.replace(/^http/, 'ws')}${BRIDGE_PATH}`;
   return new Promise((resolve) => {
     let bridge: Bridge | null = null;
@@ -71,7 +72,8 @@ export function openBridge(
     ws.onclose = (e) => {
       clearTimeout(timer);
       if (!bridge) {
-        if (e.code !== CLOSE_CODES.resumeElsewhere) log.warn('voice bridge not opened', { sessionId: page.id, code: e.code });
+        if (e.code === CLOSE_CODES.resumeElsewhere) return resolve('elsewhere');
+        log.warn('voice bridge not opened', { sessionId: page.id, code: e.code });
         return resolve(null);
       }
       // The holder ended the session or went away: the page hears what the holder said (or "going away": drop).
