@@ -1,7 +1,6 @@
 import type { Config } from '../config';
 import type { AppDeps } from '../deps';
 import { log } from '../log';
-import { forbidden } from '../plugins/errors';
 import { BRIDGE_HEADER, BRIDGE_RESUME_HEADER, signBridge, verifyBridge, type BridgeClaims } from './bridge-auth';
 import { openBridge } from './bridge';
 import { resumeSessionId } from './resume';
@@ -23,14 +22,14 @@ export interface BridgeRequest {
 
 /**
  * The holder's check of `/internal/ws-bridge` (routes.ts): a well-signed, unexpired request for the session the
- * resume token names. Anything else (a request from outside, a forged or replayed-late one) is refused with 403.
+ * resume token names, or null: anything else (a request from outside, a forged or late one) is refused (403).
  */
-export function bridgeRequest(config: Config, headers: Headers): BridgeRequest {
+export function bridgeRequest(config: Config, headers: Headers): BridgeRequest | null {
   const claims = verifyBridge(config, headers.get(BRIDGE_HEADER));
   const token = headers.get(BRIDGE_RESUME_HEADER);
   if (!claims || !token || resumeSessionId(token) !== claims.live) {
     log.warn('voice bridge refused: not signed by an instance', { signed: claims !== null });
-    throw forbidden('This internal path takes signed requests from Hearth instances only');
+    return null;
   }
   return { claims, token };
 }

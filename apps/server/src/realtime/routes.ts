@@ -309,7 +309,9 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
       beforeHandle(ctx) {
         const c = ctx as typeof ctx & { bridge?: BridgeRequest };
         if (c.bridge) return;
-        c.bridge = bridgeRequest(deps.config, c.request.headers);
+        const request = bridgeRequest(deps.config, c.request.headers);
+        if (!request) throw forbidden('This internal path takes signed requests from Hearth instances only');
+        c.bridge = request;
       },
       open(ws) {
         const data = ws.data as unknown as { bridge: BridgeRequest; slot?: Slot };
