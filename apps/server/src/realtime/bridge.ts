@@ -20,6 +20,8 @@ const DROPPED = 4100;
 const UNSENDABLE = new Set([1005, 1006, 1015]);
 
 export class Bridge implements SlotTarget {
+  private closed = false;
+
   constructor(private readonly ws: WebSocket) {}
 
   onClientEvent(event: BrowserEvent) {
@@ -33,6 +35,8 @@ export class Bridge implements SlotTarget {
 
   /** The page left: deliberately (the session ends on the holder) or dropped (the holder waits for it). */
   clientClosed(_channel: ClientChannel, deliberate: boolean) {
+    if (this.closed) return; // the first word counts (a stopping edge says "dropped" before it closes the page)
+    this.closed = true;
     this.ws.close(deliberate ? CLOSE_CODES.normal : DROPPED, deliberate ? 'Page closed' : 'Page dropped');
   }
 }

@@ -157,4 +157,18 @@ describe('resume through another instance', () => {
     back.close();
     await upstream.closed;
   }, 30_000);
+
+  // Last: it stops instance b's realtime side.
+  test('an edge that stops tells its bridged page to reconnect (1001); the session waits on its holder and resumes', async () => {
+    const { cookie, upstream, token } = await droppedOnA('Fay');
+    const back = await TestSocket.open(`${two.b.wsUrl}${resumeQuery(token)}`, { origin: ORIGIN, cookie });
+    await back.waitFor('hearth.resumed', () => true, 10_000);
+    await two.b.deps.shutdown.run();
+    expect(await back.closed).toMatchObject({ code: CLOSE_CODES.goingAway });
+    await Bun.sleep(100);
+    const direct = await TestSocket.open(`${two.a.wsUrl}${resumeQuery(token)}`, { origin: ORIGIN, cookie });
+    expect((await direct.waitFor('hearth.resumed')).mode).toBe('resumed');
+    direct.close();
+    await upstream.closed;
+  }, 30_000);
 });

@@ -107,10 +107,17 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
   /** Each session's audio budget: a page coming back to it keeps spending the same one (no new burst per reconnect). */
   const audioBudgets = new WeakMap<VoiceSession, AudioBudget>();
   const carryOvers = new CarryOvers(CARRY_OVER_MS);
+  /** Pages bridged from here to the instance holding their session (bridge.ts). */
+  const bridged = new Set<Slot>();
   let stopping = false;
   deps.shutdown.add(async () => {
     stopping = true;
     for (const slot of slots) if (!slot.session) slot.close(CLOSE_CODES.goingAway, 'The server is restarting');
+    // A stopping edge is a dropped connection for the session (it waits on its holder) and "reconnect" for the page.
+    for (const slot of bridged) {
+      slot.session?.clientClosed(slot, false);
+      slot.close(CLOSE_CODES.goingAway, 'The server is restarting');
+    }
     await Promise.all([...sessions].map((s) => s.end('server_stopping')));
     await live.stop();
     pacer.setActive(false);
@@ -155,8 +162,10 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
     const holder = id && !byId.has(id) ? await live.holderOf(id) : undefined;
     if (holder) {
       const owner = ownerKey(admitted.identity);
-      if (await bridgeTo(deps, slot, { live: id!, owner, authSession: admitted.authSession, token, internalUrl: holder.internalUrl }))
+      if (await bridgeTo(deps, slot, { live: id!, owner, authSession: admitted.authSession, token, internalUrl: holder.internalUrl })) {
+        if (!slot.closed) bridged.add(slot);
         return;
+      }
       return slot.close(CLOSE_CODES.resumeElsewhere, 'This session is on another server process: connect again');
     }
     await start(slot, admitted, (await carryOvers.take(token, ownerKey(admitted.identity))) ?? { summary: '' });
@@ -291,6 +300,7 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
     const slot = (ws.data as { slot?: Slot }).slot;
     if (!slot) return;
     slot.closed = true;
+    bridged.delete(slot);
     if (slot.session) slot.session.clientClosed(slot, slot.closedHere || DELIBERATE_CLOSES.has(code));
     else release(slot);
   }
