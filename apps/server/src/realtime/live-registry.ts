@@ -10,7 +10,6 @@ import {
   liveDigestOf,
   liveIdsDigest,
   liveHolderOf,
-  liveOnOtherInstance,
   liveRowsOf,
   sweepStaleLiveRows,
   tieLiveSignIn,
@@ -138,11 +137,6 @@ export class LiveRegistry {
   /** The other instance holding a session this one does not know, with its INTERNAL_URL, or undefined. */
   holderOf(id: string): Promise<{ internalUrl: string | null } | undefined> {
     return liveHolderOf(this.deps.db, id, this.instanceId);
-  }
-
-  /** Whether a session this instance does not know is live on another one. */
-  onAnotherInstance(id: string): Promise<boolean> {
-    return liveOnOtherInstance(this.deps.db, id, this.instanceId);
   }
 
   /**

@@ -201,19 +201,6 @@ export async function liveHolderOf(db: DB, id: string, instanceId: string): Prom
     .executeTakeFirst();
 }
 
-/** Whether another instance holds this session live (a page reconnecting to it must find that instance). */
-export async function liveOnOtherInstance(db: DB, id: string, instanceId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('live_voice_sessions')
-    .select('id')
-    .where('id', '=', id)
-    .where('instance_id', '<>', instanceId)
-    .where('ended_reason', 'is', null)
-    .where(fresh)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 const FOREIGN_KEY_VIOLATION = '23503';
 
 /**

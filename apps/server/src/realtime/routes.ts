@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia';
-import { CLOSE_CODES, type BrowserEvent, type VoicePage } from '@hearth/protocol';
+import { CLOSE_CODES, type VoicePage } from '@hearth/protocol';
 import type { AppDeps } from '../deps';
 import { log } from '../log';
 import { hashToken, STAFF_COOKIE, USER_COOKIE, type CookieJar, type Identity } from '../plugins/auth';
