@@ -25,12 +25,12 @@ export class Bridge implements SlotTarget {
   constructor(private readonly ws: WebSocket) {}
 
   onClientEvent(event: BrowserEvent) {
-    this.ws.send(event instanceof AppendFrame ? event.frame : JSON.stringify(event));
+    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(event instanceof AppendFrame ? event.frame : JSON.stringify(event));
   }
 
   /** The hot path: the page's frame as it came (already checked here), one more hop. */
   appendAudio(frame: string) {
-    this.ws.send(frame);
+    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(frame);
   }
 
   /** The page left: deliberately (the session ends on the holder) or dropped (the holder waits for it). */
