@@ -354,6 +354,8 @@ export interface LiveVoiceSessionsTable {
   started_at: ColumnType<Date, Date | string | undefined, Date | string>;
   heartbeat_at: ColumnType<Date, Date | string | undefined, Date | string>;
   ended_reason: string | null;
+  /** Where the holding instance is reached by the others (INTERNAL_URL): a reconnect elsewhere is bridged there. */
+  internal_url: string | null;
 }
 
 /** The sign-ins a live voice session was resumed with besides the one that opened it (issue 21). */

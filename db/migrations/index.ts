@@ -14,6 +14,7 @@ import * as turnTaking from './20261128060000_turn_taking';
 import * as sequenceTurnDetection from './20261128061000_sequence_turn_detection';
 import * as communityLoop from './20261128100000_community_loop';
 import * as voiceSessionCosts from './20261128170000_voice_session_costs';
+import * as liveInternalUrl from './20261128180000_live_internal_url';
 
 // Listed statically so migrations work after bundling. Frozen once landed: add, never edit.
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '20261128061000_sequence_turn_detection': sequenceTurnDetection,
   '20261128100000_community_loop': communityLoop,
   '20261128170000_voice_session_costs': voiceSessionCosts,
+  '20261128180000_live_internal_url': liveInternalUrl,
 };

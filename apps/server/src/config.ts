@@ -38,6 +38,12 @@ export interface Config {
   realtimeRotateBeforeMs: number;
   /** Where `GET /metrics` (Prometheus text) is served (METRICS_PORT, METRICS_HOST); undefined: no metrics server. */
   metrics?: { port: number; host: string };
+  /** APP_SECRET; unset, one is generated once and kept in DATA_DIR (realtime/bridge-auth.ts). */
+  appSecret?: string;
+  /** INTERNAL_URL: where the other instances reach this one (a resume bridged here); unset, derived from HOST/PORT. */
+  internalUrl?: string;
+  /** BRIDGE=off: a reconnect reaching an instance that does not hold its session is told 4005 (no bridging). */
+  bridge: boolean;
 }
 
 export interface Limits {
@@ -82,6 +88,19 @@ function metrics(env: Env, port: number): Config['metrics'] {
   return { port: metricsPort, host: env.METRICS_HOST || '127.0.0.1' };
 }
 
+/** INTERNAL_URL: an http(s) origin the other instances can reach; anything else stops the start with a clear message. */
+function internalUrl(env: Env): string | undefined {
+  const raw = env.INTERNAL_URL?.trim();
+  if (!raw) return undefined;
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {}
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw new Error(`INTERNAL_URL must be an http:// or https:// address such as http://10.0.0.5:3000, got "${raw}"`);
+  return raw.replace(/\/+$/, '');
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 3000);
   const dataDir = resolve(env.DATA_DIR || './data');
@@ -115,6 +134,9 @@ export function loadConfig(env: Env = process.env): Config {
     realtimeSessionCapMs: Math.round(int(env, 'REALTIME_SESSION_CAP_SECONDS', 3600) * 1000),
     realtimeRotateBeforeMs: Math.round(int(env, 'REALTIME_ROTATE_BEFORE_SECONDS', 300) * 1000),
     metrics: metrics(env, port),
+    appSecret: env.APP_SECRET || undefined,
+    internalUrl: internalUrl(env),
+    bridge: env.BRIDGE !== 'off',
     limits: {
       sessionsPerUser: int(env, 'LIMIT_SESSIONS_PER_USER', 1),
       maxLiveSessions: int(env, 'LIMIT_LIVE_SESSIONS', 500),

@@ -10,6 +10,7 @@ import { createTestContext, type TestContext } from './test/harness';
 /** Routes with no HTTP answer of their own to describe. */
 const NO_ANSWER_SCHEMA: Record<string, string> = {
   'WS /ws': 'a websocket upgrade (realtime/routes.ts); its messages are typed in @hearth/protocol',
+  'WS /internal/ws-bridge': 'the internal bridge between instances (realtime/bridge.ts); it carries the frames of /ws',
   'GET /*': 'the web app: files and index.html (plugins/web.ts), not JSON',
 };
 

@@ -130,7 +130,7 @@ describe('WORKERS', () => {
   });
 
   test.skipIf(!pgUrl)(
-    'WORKERS=2: a dropped voice connection that reconnects to the other worker is told to connect again (4005) until it reaches its session, which resumes',
+    'WORKERS=2: a dropped voice connection that reconnects to the other worker is bridged to its session, which resumes',
     async () => {
       const db = await freshPostgresUrl(pgUrl!);
       const port = freePort();
@@ -161,7 +161,8 @@ describe('WORKERS', () => {
         const ws = `ws://127.0.0.1:${port}/ws`;
 
         // Four conversations, each dropped and resumed: with two workers, a new connection reaches the one that
-        // does not hold the session about half the time, so 4005 is all but certain to be met along the way.
+        // does not hold the session about half the time; that worker bridges it to the holder (the workers share
+        // the address, so a bridge try can miss: bridge-route.ts tries again), and 4005 is left for 8 misses in a row.
         let elsewhere = 0;
         for (let conversation = 0; conversation < 4; conversation++) {
           const first = await TestSocket.open(`${ws}?page=console`, { origin, cookie });
@@ -189,6 +190,7 @@ describe('WORKERS', () => {
           expect(resumed).toMatchObject({ type: 'hearth.resumed', mode: 'resumed' });
         }
         console.info(`workers.test.ts: 4 resumes across two workers met 4005 ${elsewhere} times`);
+        expect(elsewhere).toBeLessThanOrEqual(1);
       } finally {
         primary.kill('SIGTERM');
         await primary.exited;

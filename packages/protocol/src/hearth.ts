@@ -208,8 +208,8 @@ export const CLOSE_CODES = {
   signedOut: 4003,
   /** The staff account already holds LIMIT_SESSIONS_PER_STAFF live sessions. */
   staffLimit: 4004,
-  /** `resume=` named a session that lives on another server process: connect again at once (another attempt may
-   * land on it; behind a load balancer, sessions need sticky routing). */
+  /** `resume=` named a session that lives on another server process, which could not be reached through the
+   * bridge (issue 25 item 5; or BRIDGE=off): connect again at once (another attempt may land on it). */
   resumeElsewhere: 4005,
   /** This socket was taken over by a reconnect of the same session (the page no longer listens to it). */
   takenOver: 4006,

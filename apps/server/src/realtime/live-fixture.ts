@@ -1,6 +1,6 @@
 import { postgresHandle, type DatabaseHandle } from '@hearth/db/client';
 import { createApp } from '../app';
-import type { Limits } from '../config';
+import type { Config, Limits } from '../config';
 import type { AppDeps } from '../deps';
 import { Shutdown } from '../shutdown';
 import { createProviders } from '../providers';
@@ -37,9 +37,10 @@ export interface TwoInstances {
 export async function startTwoInstances(
   fake: FakeRealtime,
   limits: Partial<Limits> = {},
-  opts: { a?: InstanceOptions; b?: InstanceOptions } = {},
+  opts: { a?: InstanceOptions; b?: InstanceOptions; config?: Partial<Config> } = {},
 ): Promise<TwoInstances> {
   const config = {
+    ...opts.config,
     openaiApiKey: KEY,
     openaiRealtimeUrl: fake.url,
     openaiRealtimeModel: 'gpt-realtime-test',

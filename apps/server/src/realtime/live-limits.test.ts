@@ -43,23 +43,6 @@ const refusal = async (url: string, cookie: string, query = '') =>
 const liveRows = () => two.ctx.db.selectFrom('live_voice_sessions').selectAll().execute();
 
 describe('limits across two instances on one database', () => {
-  test('a page reconnecting to the instance that does not hold its session is told to connect again (4005)', async () => {
-    const user = await two.ctx.createUser('Ode');
-    const cookie = await two.ctx.userCookie(user.id);
-    const first = await open(two.a.wsUrl, cookie, '?page=user');
-    const token = String((await first.client.waitFor('hearth.resumable')).token);
-    first.client.close(4100); // dropped, not ended: the session waits on instance a
-    await Bun.sleep(100);
-    const query = `?page=user&resume=${encodeURIComponent(token)}`;
-    const before = fake.attempts;
-    expect(await refusal(two.b.wsUrl, cookie, query)).toMatchObject({ code: CLOSE_CODES.resumeElsewhere });
-    expect(fake.attempts).toBe(before);
-    const back = await TestSocket.open(`${two.a.wsUrl}${query}`, { origin: ORIGIN, cookie });
-    expect((await back.waitFor('hearth.resumed')).mode).toBe('resumed');
-    back.close();
-    await first.upstream.closed;
-  });
-
   test('the same end user on the other instance replaces the older session (4000); the newer one goes on', async () => {
     const user = await two.ctx.createUser('Ada');
     const older = await open(two.a.wsUrl, await two.ctx.userCookie(user.id), '?page=user');

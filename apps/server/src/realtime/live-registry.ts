@@ -9,7 +9,7 @@ import {
   heartbeatLiveRows,
   liveDigestOf,
   liveIdsDigest,
-  liveOnOtherInstance,
+  liveHolderOf,
   liveRowsOf,
   sweepStaleLiveRows,
   tieLiveSignIn,
@@ -134,9 +134,9 @@ export class LiveRegistry {
     return tieLiveSignIn(this.deps.db, id, authSession);
   }
 
-  /** Whether a session this instance does not know is live on another one. */
-  onAnotherInstance(id: string): Promise<boolean> {
-    return liveOnOtherInstance(this.deps.db, id, this.instanceId);
+  /** The other instance holding a session this one does not know, with its INTERNAL_URL, or undefined. */
+  holderOf(id: string): Promise<{ internalUrl: string | null } | undefined> {
+    return liveHolderOf(this.deps.db, id, this.instanceId);
   }
 
   /**

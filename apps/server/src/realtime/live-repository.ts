@@ -22,6 +22,8 @@ export interface LiveRow {
   staffId: string | null;
   /** sessions.token_hash of the sign-in that opened it: deleting that sign-in deletes this row. */
   authSession: string;
+  /** Where the other instances reach this row's instance (INTERNAL_URL), for a page reconnecting to one of them. */
+  internalUrl?: string | null;
 }
 
 export type LiveRefusal = 'full' | 'staff_full' | 'daily_used';
@@ -116,6 +118,7 @@ export async function admitLiveSessions(db: DB, rows: readonly LiveRow[], limits
             user_id: row.userId,
             staff_id: row.staffId,
             auth_session: row.authSession,
+            internal_url: row.internalUrl ?? null,
             ended_reason: replacedHere.has(row.id) ? 'replaced' : null,
             // In admission order, so "the user's older sessions" stays well defined within one batch.
             started_at: sql<Date>`clock_timestamp() + make_interval(secs => ${i / 1e6})`,
@@ -186,17 +189,16 @@ export async function sweepStaleLiveRows(db: DB): Promise<void> {
     .execute();
 }
 
-/** Whether another instance holds this session live (a page reconnecting to it must find that instance). */
-export async function liveOnOtherInstance(db: DB, id: string, instanceId: string): Promise<boolean> {
-  const row = await db
+/** The other instance holding this session live, and where it is reached (null: unknown address), or undefined. */
+export async function liveHolderOf(db: DB, id: string, instanceId: string): Promise<{ internalUrl: string | null } | undefined> {
+  return db
     .selectFrom('live_voice_sessions')
-    .select('id')
+    .select('internal_url as internalUrl')
     .where('id', '=', id)
     .where('instance_id', '<>', instanceId)
     .where('ended_reason', 'is', null)
     .where(fresh)
     .executeTakeFirst();
-  return row !== undefined;
 }
 
 const FOREIGN_KEY_VIOLATION = '23503';

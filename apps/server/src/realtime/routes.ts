@@ -1,20 +1,18 @@
 import { Elysia } from 'elysia';
-import { randomUUID } from 'node:crypto';
-import { CLOSE_CODES, type BrowserEvent, type VoicePage } from '@hearth/protocol';
+import { CLOSE_CODES, type VoicePage } from '@hearth/protocol';
 import type { AppDeps } from '../deps';
 import { log } from '../log';
 import { hashToken, STAFF_COOKIE, USER_COOKIE, type CookieJar, type Identity } from '../plugins/auth';
 import { SignInBatch } from '../plugins/sign-in-batch';
 import { forbidden, unauthorized } from '../plugins/errors';
 import { checkClientEvent } from './client-events';
-import { AudioBudget, AUDIO_TOO_FAST, type Clock } from './audio-budget';
-import { AppendFrame, takeAppendsFirst } from './fast-append';
+import { AudioBudget, type Clock } from './audio-budget';
+import { takeAppendsFirst } from './fast-append';
 import { GcPacer } from './gc-pacer';
 import { SingleFlight } from './single-flight';
 import { acceptedOrigins } from '../plugins/origin';
 import { LiveRegistry, type LiveEndCause, type LiveRegistryTiming } from './live-registry';
 import { ModuleState } from './module-state';
-import { PendingEvents } from './pending-events';
 import { createLocalUpstream } from './providers/local/local-upstream';
 import { createOpenAiUpstream } from './providers/openai/openai-upstream';
 import { insertVoiceSession, markVoiceSessionEnded } from './repository';
@@ -24,6 +22,10 @@ import { initialSettings } from './session-config';
 import type { UpstreamFactory } from './upstream';
 import type { LineTiming } from './upstream-line';
 import { VoiceSession } from './voice-session';
+import { deliver, frameBytes, newSlot, tooFast, type Slot } from './slot';
+import { Bridge, BRIDGE_PATH } from './bridge';
+import { bridgeRequest, bridgeTo, type BridgeRequest } from './bridge-route';
+import { ownInternalUrl } from './bridge-auth';
 import { liveVoiceSessions, voiceAdmissionsRefused } from '../metrics/relay-metrics';
 
 /**
@@ -37,24 +39,6 @@ interface Admitted {
   authSession: string;
   page: VoicePage;
   query: Record<string, string | undefined>;
-}
-
-/** One connection; the session exists once its module state has loaded (or at once, for a resumed one). */
-interface Slot {
-  id: string;
-  userId: string | null;
-  session: VoiceSession | null;
-  closed: boolean;
-  /** Closed by the relay itself (a policy breach, an end): never a dropped network. */
-  closedHere: boolean;
-  /** Events sent before the session exists; the session takes this queue over (one queue, one bound). */
-  pending: PendingEvents;
-  /** The audio this socket may still send (audio-budget.ts). */
-  audioBudget: AudioBudget;
-  send(text: string): void;
-  close(code: number, reason: string): void;
-  /** A checked append frame (fast-append.ts): straight up once the session is ready, else queued like any event. */
-  append(frame: string, audio: string): void;
 }
 
 export function upstreamFactory(deps: AppDeps): UpstreamFactory {
@@ -88,28 +72,6 @@ const ENDED_ELSEWHERE: Record<LiveEndCause, [number, string]> = {
   replaced: [CLOSE_CODES.replaced, 'Replaced by a newer session'],
   signed_out: [CLOSE_CODES.signedOut, 'Signed out: this sign-in is no longer valid'],
 };
-
-/** A frame's size without re-encoding audio (the hot path); other events are small or rare. */
-function frameBytes(message: unknown): number {
-  if (typeof message === 'string') return Buffer.byteLength(message);
-  if (message instanceof Uint8Array || message instanceof ArrayBuffer) return message.byteLength;
-  const m = message as { type?: unknown; audio?: unknown };
-  if (m && m.type === 'input_audio_buffer.append' && typeof m.audio === 'string') return m.audio.length + 64;
-  return Buffer.byteLength(JSON.stringify(message) ?? '');
-}
-
-/** Audio past the budget (audio-budget.ts): the socket is closed, and the operators can see that it was. */
-function tooFast(slot: Slot) {
-  log.warn('voice socket closed: audio faster than allowed', { sessionId: slot.id, userId: slot.userId });
-  slot.close(CLOSE_CODES.policy, AUDIO_TOO_FAST);
-}
-
-/** A checked event goes to the session, or waits with the socket until the session exists. */
-function deliver(slot: Slot, event: BrowserEvent) {
-  if (slot.closed) return;
-  if (slot.session) slot.session.onClientEvent(event);
-  else slot.pending.push(event);
-}
 
 export interface RealtimeOptions {
   createUpstream?: UpstreamFactory;
@@ -145,10 +107,17 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
   /** Each session's audio budget: a page coming back to it keeps spending the same one (no new burst per reconnect). */
   const audioBudgets = new WeakMap<VoiceSession, AudioBudget>();
   const carryOvers = new CarryOvers(CARRY_OVER_MS);
+  /** Pages bridged from here to the instance holding their session (bridge.ts). */
+  const bridged = new Set<Slot>();
   let stopping = false;
   deps.shutdown.add(async () => {
     stopping = true;
     for (const slot of slots) if (!slot.session) slot.close(CLOSE_CODES.goingAway, 'The server is restarting');
+    // A stopping edge is a dropped connection for the session (it waits on its holder) and "reconnect" for the page.
+    for (const slot of bridged) {
+      slot.session?.clientClosed(slot, false);
+      slot.close(CLOSE_CODES.goingAway, 'The server is restarting');
+    }
     await Promise.all([...sessions].map((s) => s.end('server_stopping')));
     await live.stop();
     pacer.setActive(false);
@@ -161,31 +130,42 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
   }
 
   /** The session held here that a page reconnecting with `token` may come back to: the token and the person match. */
-  function resumable(admitted: Admitted, token: string): VoiceSession | undefined {
+  function resumable(owner: string, token: string): VoiceSession | undefined {
     const id = resumeSessionId(token);
     const session = id ? byId.get(id) : undefined;
-    const same = session && sameToken(session.resumeToken, token) && ownerKey(session.identity) === ownerKey(admitted.identity);
+    const same = session && sameToken(session.resumeToken, token) && ownerKey(session.identity) === owner;
     return same ? session : undefined;
   }
 
   /**
-   * A page reconnecting with `resume=`: back into its session when it is still here (within the grace), told
-   * to try again when another instance holds it, else a new session going on from what the relay remembers.
-   * `session`: the one held here that the token and the person match (resumable(), looked up as the socket opened).
+   * The socket takes `session` over (a page's reconnect, or a bridge from the instance it reconnected to). Tied
+   * first to the sign-in it comes back with (which may not be the one that opened it): signing out of either then
+   * ends the session. False when the session or the sign-in is gone.
+   */
+  async function takeBack(slot: Slot, session: VoiceSession | undefined, authSession: string): Promise<boolean> {
+    if (!session || !(await live.tieSignIn(session.id, authSession))) return false;
+    if (slot.closed || !session.reattach(slot)) return slot.closed;
+    slot.session = session;
+    for (const event of slot.pending.take()) session.onClientEvent(event);
+    return true;
+  }
+
+  /**
+   * A page reconnecting with `resume=`: back into its session when it is still here (within the grace), bridged
+   * to the instance that holds it (bridge.ts; told to try again when that fails), else a new session going on
+   * from what the relay remembers. `session`: the one held here that the token and the person match (resumable(),
+   * looked up as the socket opened).
    */
   async function resume(slot: Slot, admitted: Admitted, token: string, session: VoiceSession | undefined) {
     const id = resumeSessionId(token);
-    // Tied first to the sign-in it comes back with (which may not be the one that opened it): signing out of
-    // either then ends the session.
-    if (session && (await live.tieSignIn(session.id, admitted.authSession))) {
-      if (slot.closed) return;
-      if (session.reattach(slot)) {
-        slot.session = session;
-        for (const event of slot.pending.take()) session.onClientEvent(event);
+    if (await takeBack(slot, session, admitted.authSession)) return;
+    const holder = id && !byId.has(id) ? await live.holderOf(id) : undefined;
+    if (holder) {
+      const owner = ownerKey(admitted.identity);
+      if (await bridgeTo(deps, slot, { live: id!, owner, authSession: admitted.authSession, token, internalUrl: holder.internalUrl })) {
+        if (!slot.closed) bridged.add(slot);
         return;
       }
-    }
-    if (id && !byId.has(id) && (await live.onAnotherInstance(id))) {
       return slot.close(CLOSE_CODES.resumeElsewhere, 'This session is on another server process: connect again');
     }
     await start(slot, admitted, (await carryOvers.take(token, ownerKey(admitted.identity))) ?? { summary: '' });
@@ -194,9 +174,16 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
   async function start(slot: Slot, admitted: Admitted, carry?: Partial<CarryOver>) {
     const { identity, page, query } = admitted;
     const admission = await live.admit(
-      { id: slot.id, userId: slot.userId, staffId: identity.kind === 'staff' ? identity.id : null, authSession: admitted.authSession },
+      {
+        id: slot.id,
+        userId: slot.userId,
+        staffId: identity.kind === 'staff' ? identity.id : null,
+        authSession: admitted.authSession,
+        internalUrl,
+      },
       (cause) => {
-        if (slot.session) return void slot.session.end(cause);
+        const held = byId.get(slot.id);
+        if (held) return void held.end(cause);
         release(slot);
         slot.close(...ENDED_ELSEWHERE[cause]);
       },
@@ -291,88 +278,106 @@ export const realtimeRoutes = (deps: AppDeps, opts: RealtimeOptions = {}) => {
     });
   }
 
-  return new Elysia().ws('/ws', {
-    async beforeHandle(ctx) {
-      const c = ctx as typeof ctx & { hearth?: Admitted };
-      if (c.hearth) return; // Elysia runs this hook twice for websocket routes
-      if (!acceptedOrigins(deps.config, c.server?.port).includes(c.request.headers.get('origin') ?? '')) {
-        voiceAdmissionsRefused.inc({ reason: 'origin' });
-        throw forbidden('This origin may not open a voice session');
-      }
-      // Repeated or overlong parameters are ignored rather than trusted.
-      const query: Admitted['query'] = {};
-      for (const [name, value] of Object.entries(c.query as Record<string, unknown>)) {
-        if (typeof value === 'string' && value.length <= 200) query[name] = value;
-      }
-      const who = await identifySocket(signIns, c.cookie as CookieJar, query.page);
-      if (!who) {
-        voiceAdmissionsRefused.inc({ reason: 'unauthenticated' });
-        throw unauthorized();
-      }
-      c.hearth = { ...who, query };
-    },
-    open(ws) {
-      const data = ws.data as unknown as { hearth: Admitted; slot?: Slot };
-      const raw = ws.raw;
-      const admitted = data.hearth;
-      const token = admitted.query.resume;
-      const resuming = token ? resumable(admitted, token) : undefined;
-      const slot: Slot = {
-        id: randomUUID(),
-        userId: admitted.identity.kind === 'user' ? admitted.identity.id : null,
-        session: null,
-        closed: false,
-        closedHere: false,
-        pending: new PendingEvents(),
-        audioBudget: (resuming && audioBudgets.get(resuming)) || new AudioBudget(opts.audioClock),
-        send(text) {
-          if (slot.closed) return;
-          pacer.frames++;
-          raw.send(text);
-        },
-        close(code, reason) {
-          if (slot.closed) return;
-          slot.closed = true;
-          slot.closedHere = true;
-          raw.close(code, reason);
-        },
-        append(frame, audio) {
-          if (slot.closed) return;
-          if (!slot.audioBudget.take(audio.length)) return tooFast(slot);
-          pacer.frames++;
-          if (slot.session) slot.session.appendAudio(frame, audio);
-          else slot.pending.push(new AppendFrame(audio, frame));
-        },
-      };
-      data.slot = slot;
-      takeAppendsFirst(data, limits.maxFrameBytes, slot.append);
-      // Admission asks the database (limits hold across instances); events sent meanwhile wait in slot.pending.
-      (token ? resume(slot, admitted, token, resuming) : start(slot, admitted)).catch((err) => {
-        log.error('voice session failed to start', { sessionId: slot.id, error: (err as Error)?.name });
-        release(slot);
-        slot.close(CLOSE_CODES.upstreamFailed, 'Voice session could not start');
-      });
-    },
-    message(ws, message) {
-      const slot = (ws.data as unknown as { slot?: Slot }).slot;
-      if (!slot || slot.closed) return;
-      if (frameBytes(message) > limits.maxFrameBytes) return slot.close(CLOSE_CODES.policy, 'Frame too large');
-      if (typeof message === 'string') return slot.close(CLOSE_CODES.policy, 'Invalid JSON');
-      if (message instanceof Uint8Array || message instanceof ArrayBuffer)
-        return slot.close(CLOSE_CODES.policy, 'Binary frames are not accepted');
-      const check = checkClientEvent(message, { staff: slot.userId === null });
-      if (!check.ok) return slot.close(CLOSE_CODES.policy, check.reason);
-      if (check.event.type === 'hearth.ping') return slot.send(JSON.stringify({ type: 'hearth.pong', id: check.event.id }));
-      // Appends in another spelling than the page's (fast-append.ts) count against the same budget.
-      if (check.event.type === 'input_audio_buffer.append' && !slot.audioBudget.take(check.event.audio.length)) return tooFast(slot);
-      deliver(slot, check.event);
-    },
-    close(ws, code) {
-      const slot = (ws.data as unknown as { slot?: Slot }).slot;
-      if (!slot) return;
-      slot.closed = true;
-      if (slot.session) slot.session.clientClosed(slot, slot.closedHere || DELIBERATE_CLOSES.has(code));
-      else release(slot);
-    },
-  });
+  /** Checked frames of a page's socket or of a bridge from another instance (bridge.ts) to where they go. */
+  function onMessage(ws: { data: unknown }, message: unknown) {
+    const slot = (ws.data as { slot?: Slot }).slot;
+    if (!slot || slot.closed) return;
+    if (frameBytes(message) > limits.maxFrameBytes) return slot.close(CLOSE_CODES.policy, 'Frame too large');
+    if (typeof message === 'string') return slot.close(CLOSE_CODES.policy, 'Invalid JSON');
+    if (message instanceof Uint8Array || message instanceof ArrayBuffer)
+      return slot.close(CLOSE_CODES.policy, 'Binary frames are not accepted');
+    const check = checkClientEvent(message, { staff: slot.userId === null });
+    if (!check.ok) return slot.close(CLOSE_CODES.policy, check.reason);
+    // A bridged page's pings go on to the instance holding its session, so they time the page's whole path.
+    if (check.event.type === 'hearth.ping' && !(slot.session instanceof Bridge))
+      return slot.send(JSON.stringify({ type: 'hearth.pong', id: check.event.id }));
+    // Appends in another spelling than the page's (fast-append.ts) count against the same budget.
+    if (check.event.type === 'input_audio_buffer.append' && !slot.audioBudget.take(check.event.audio.length)) return tooFast(slot);
+    deliver(slot, check.event);
+  }
+
+  function onClose(ws: { data: unknown }, code: number) {
+    const slot = (ws.data as { slot?: Slot }).slot;
+    if (!slot) return;
+    slot.closed = true;
+    bridged.delete(slot);
+    if (slot.session) slot.session.clientClosed(slot, slot.closedHere || DELIBERATE_CLOSES.has(code));
+    else release(slot);
+  }
+
+  /** The slot of a socket that may resume `resuming`: it keeps spending that session's audio budget. */
+  function slotFor(ws: { raw: Parameters<typeof newSlot>[0] }, userId: string | null, resuming: VoiceSession | undefined): Slot {
+    const audioBudget = (resuming && audioBudgets.get(resuming)) || new AudioBudget(opts.audioClock);
+    return newSlot(ws.raw, { userId, audioBudget, pacer });
+  }
+
+  /** Where this instance is reached by the others, known once a request shows the port it listens on. */
+  let internalUrl: string | null = deps.config.internalUrl ?? null;
+
+  return new Elysia()
+    .ws(BRIDGE_PATH, {
+      beforeHandle(ctx) {
+        const c = ctx as typeof ctx & { bridge?: BridgeRequest };
+        if (c.bridge) return;
+        const request = bridgeRequest(deps.config, c.request.headers);
+        if (!request) throw forbidden('This internal path takes signed requests from Hearth instances only');
+        c.bridge = request;
+      },
+      open(ws) {
+        const data = ws.data as unknown as { bridge: BridgeRequest; slot?: Slot };
+        const { claims, token } = data.bridge;
+        const session = resumable(claims.owner, token);
+        const slot = slotFor(ws, claims.owner.startsWith('user:') ? claims.owner.slice('user:'.length) : null, session);
+        data.slot = slot;
+        takeAppendsFirst(data, limits.maxFrameBytes, slot.append);
+        takeBack(slot, session, claims.authSession)
+          .then((ok) => ok || slot.close(CLOSE_CODES.resumeElsewhere, 'This session is not held here'))
+          .catch((err) => {
+            log.error('voice bridge failed', { sessionId: claims.live, error: (err as Error)?.name });
+            slot.close(CLOSE_CODES.resumeElsewhere, 'This session is not held here');
+          });
+      },
+      message: onMessage,
+      close: onClose,
+    })
+    .ws('/ws', {
+      async beforeHandle(ctx) {
+        const c = ctx as typeof ctx & { hearth?: Admitted };
+        if (c.hearth) return; // Elysia runs this hook twice for websocket routes
+        if (!acceptedOrigins(deps.config, c.server?.port).includes(c.request.headers.get('origin') ?? '')) {
+          voiceAdmissionsRefused.inc({ reason: 'origin' });
+          throw forbidden('This origin may not open a voice session');
+        }
+        // Repeated or overlong parameters are ignored rather than trusted.
+        const query: Admitted['query'] = {};
+        for (const [name, value] of Object.entries(c.query as Record<string, unknown>)) {
+          if (typeof value === 'string' && value.length <= 200) query[name] = value;
+        }
+        const who = await identifySocket(signIns, c.cookie as CookieJar, query.page);
+        if (!who) {
+          voiceAdmissionsRefused.inc({ reason: 'unauthenticated' });
+          throw unauthorized();
+        }
+        c.hearth = { ...who, query };
+        if (!internalUrl && c.server?.port) internalUrl = ownInternalUrl(deps.config, c.server.port);
+      },
+      open(ws) {
+        const data = ws.data as unknown as { hearth: Admitted; slot?: Slot };
+        const raw = ws.raw;
+        const admitted = data.hearth;
+        const token = admitted.query.resume;
+        const resuming = token ? resumable(ownerKey(admitted.identity), token) : undefined;
+        const slot = slotFor(ws, admitted.identity.kind === 'user' ? admitted.identity.id : null, resuming);
+        data.slot = slot;
+        takeAppendsFirst(data, limits.maxFrameBytes, slot.append);
+        // Admission asks the database (limits hold across instances); events sent meanwhile wait in slot.pending.
+        (token ? resume(slot, admitted, token, resuming) : start(slot, admitted)).catch((err) => {
+          log.error('voice session failed to start', { sessionId: slot.id, error: (err as Error)?.name });
+          release(slot);
+          slot.close(CLOSE_CODES.upstreamFailed, 'Voice session could not start');
+        });
+      },
+      message: onMessage,
+      close: onClose,
+    });
 };

@@ -91,7 +91,7 @@ async function dropStaleTestDatabases(admin: postgres.Sql) {
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  const base = loadConfig({ DATA_DIR: '/tmp/hearth-test-unused', PUBLIC_URL: 'http://hearth.test' });
+  const base = loadConfig({ DATA_DIR: '/tmp/hearth-test-unused', PUBLIC_URL: 'http://hearth.test', APP_SECRET: 'hearth-test-app-secret' });
   return { ...base, ...overrides };
 }
 
