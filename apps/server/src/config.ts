@@ -35,6 +35,11 @@ export interface Config {
   realtimeRotateBeforeMs: number;
   /** Where `GET /metrics` (Prometheus text) is served (METRICS_PORT, METRICS_HOST); undefined: no metrics server. */
   metrics?: { port: number; host: string };
+  /**
+   * Per-turn traces exported over OTLP (PRODUCT §12) when OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT is set; the SDK reads
+   * that and the other standard OTEL_* variables itself. `reportWaitMs`: how long a turn waits for the page's shares.
+   */
+  traceExport?: { reportWaitMs: number };
 }
 
 export interface Limits {
@@ -68,6 +73,12 @@ function contactEmail(env: Env): string | undefined {
     throw new Error(`CONTACT_EMAIL must be a plain e-mail address such as hello@example.org, got "${raw}"`);
   }
   return raw;
+}
+
+function traceExport(env: Env): Config['traceExport'] {
+  const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  if (!endpoint || env.OTEL_SDK_DISABLED === 'true' || env.OTEL_TRACES_EXPORTER === 'none') return undefined;
+  return { reportWaitMs: 5000 };
 }
 
 /** METRICS_PORT: its own listener, on loopback unless METRICS_HOST says otherwise; never the public port (PRODUCT §12). */
@@ -111,6 +122,7 @@ export function loadConfig(env: Env = process.env): Config {
     realtimeSessionCapMs: Math.round(int(env, 'REALTIME_SESSION_CAP_SECONDS', 3600) * 1000),
     realtimeRotateBeforeMs: Math.round(int(env, 'REALTIME_ROTATE_BEFORE_SECONDS', 300) * 1000),
     metrics: metrics(env, port),
+    traceExport: traceExport(env),
     limits: {
       sessionsPerUser: int(env, 'LIMIT_SESSIONS_PER_USER', 1),
       maxLiveSessions: int(env, 'LIMIT_LIVE_SESSIONS', 500),

@@ -36,6 +36,7 @@ import type { Upstream, UpstreamEvent, UpstreamHandlers } from './upstream';
 import type { UpstreamLine } from './upstream-line';
 import { SessionRenewal } from './session-renewal';
 import { TurnTimer } from '../metrics/turn-timer';
+import { TurnTraces } from '../metrics/turn-trace';
 
 /**
  * One live voice session: relays a browser to its upstream, runs the tools, keeps the transcript in memory
@@ -73,6 +74,8 @@ export class VoiceSession implements ToolHost {
   private readonly turnTaking = new SessionTurnTaking();
   private reminder = false;
   private readonly counts = { tools: 0, upstreamEvents: 0 };
+  private readonly turns: TurnTimer; // timing and traces of each turn (metrics/)
+  private readonly traces: TurnTraces;
   /** Response tracking, so tool results start exactly one new response once the current one is done. */
   readonly responses = new ResponseGate(
     () => this.sendUpstream({ type: 'response.create' }),
@@ -98,8 +101,9 @@ export class VoiceSession implements ToolHost {
     if (init.firstText?.trim()) this.transcript.typed(this.firstText);
     this.pending = init.pending ?? new PendingEvents();
     this.timer = setTimeout(() => void this.end('time_limit'), init.maxDurationMs);
-    const turns = new TurnTimer(() => this.link.attached && !this.ending);
-    const handlers: UpstreamHandlers = turns.wrap({
+    this.traces = TurnTraces.forSession(this, () => this.upstream.kind, init.deps.config.traceExport);
+    this.turns = new TurnTimer(() => this.link.attached && !this.ending, (turn) => this.traces.relayed(turn));
+    const handlers: UpstreamHandlers = this.turns.wrap({
       onOpen: () => this.enqueue(() => this.onUpstreamOpen()),
       onEvent: (event, raw) => this.onUpstreamEvent(event, raw),
       onAudio: (raw) => {
@@ -148,6 +152,8 @@ export class VoiceSession implements ToolHost {
       case 'hearth.turn_taking':
         this.turnTaking.report(event);
         return;
+      case 'hearth.turn_timing':
+        return this.traces.pageReported(event);
     }
     if (this.renewal.drops(event.type)) return;
     if (!this.ready) {
@@ -169,6 +175,7 @@ export class VoiceSession implements ToolHost {
   private forward(event: Exclude<BrowserEvent, { type: `hearth.${string}` }>) {
     if (this.renewal.stale(event)) return;
     this.renewal.observeClient(event.type);
+    this.turns.clientEnded(event.type);
     switch (event.type) {
       case 'session.update': {
         const session = applySessionUpdate(this.settings, event.session);
@@ -365,6 +372,7 @@ export class VoiceSession implements ToolHost {
     this.pending.take();
     this.upstream.close();
     this.onEnded();
+    this.traces.finish();
     const endedAt = new Date();
     if (this.link.waiting && CARRIED_OVER.has(cause)) this.carryOver();
     await this.turnTaking.store(this, endedAt);
