@@ -54,6 +54,8 @@ export class ResumableSocket {
   private reconnecting: AbortController | null = null
   private ended = false
   private pingId = 0
+  private pingSentAtMs = 0
+  private roundTrip: number | null = null
   private lastFigures: CaptureFigures | null = null
   private readonly heartbeat: Heartbeat
   private readonly handlers: ResumableSocketHandlers
@@ -62,7 +64,10 @@ export class ResumableSocket {
   constructor(private readonly options: ResumableSocketOptions) {
     this.handlers = options.handlers
     this.heartbeat = new Heartbeat({
-      ping: () => this.socket?.send(JSON.stringify({ type: 'hearth.ping', id: ++this.pingId })),
+      ping: () => {
+        this.pingSentAtMs = performance.now()
+        this.socket?.send(JSON.stringify({ type: 'hearth.ping', id: ++this.pingId }))
+      },
       silent: () => this.dropped(),
       pingEveryMs: options.pingEveryMs,
       silenceMs: options.silenceMs,
@@ -89,6 +94,11 @@ export class ResumableSocket {
 
   get isReconnecting(): boolean {
     return this.reconnecting !== null
+  }
+
+  /** The latest ping's round trip through the socket's worker and the relay (a turn trace's socket estimate). */
+  get roundTripMs(): number | null {
+    return this.roundTrip
   }
 
   get figures(): CaptureFigures | null {
@@ -141,6 +151,7 @@ export class ResumableSocket {
   private receive(data: unknown, input?: InputPosition): void {
     this.heartbeat.heard()
     const event = parseEvent(data)
+    if (event?.type === 'hearth.pong' && event.id === this.pingId) this.roundTrip = performance.now() - this.pingSentAtMs
     if (!event || event.type === 'hearth.pong') return
     if (event.type === 'hearth.resumable') {
       this.resumable = event
