@@ -68,7 +68,7 @@ describe('TurnTraces', () => {
 
 describe('hearth.turn_timing from a page', () => {
   test('numbers in range are taken; anything else is accepted as an empty report (ignored), never closing the socket', () => {
-    const good = { type: 'hearth.turn_timing', turnId: 'item_1', captureMs: 3, socketMs: 40, playbackMs: 25 };
+    const good = { type: 'hearth.turn_timing' as const, turnId: 'item_1', captureMs: 3, socketMs: 40, playbackMs: 25 };
     expect(checkClientEvent({ ...good, extra: 'x' }, { staff: false })).toEqual({ ok: true, event: good });
     for (const bad of [{ captureMs: -1 }, { socketMs: 1e9 }, { playbackMs: 'x' }, { turnId: 42 }, { turnId: 'x'.repeat(200) }]) {
       const check = checkClientEvent({ ...good, ...bad }, { staff: false });
