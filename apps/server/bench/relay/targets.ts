@@ -36,7 +36,9 @@ async function lineFrom(proc: Bun.Subprocess<'ignore', 'pipe', 'inherit'>, prefi
 }
 
 export async function startFake(): Promise<Target> {
-  const proc = Bun.spawn(pinned('outside', ['bun', join(here, 'fake.ts'), BENCH_KEY]), { stdout: 'pipe', stderr: 'inherit' });
+  // The environment as it is now (Bun.spawn's default is the one this process started with): BENCH_TRACE sets turns.
+  const env = { ...(process.env as Record<string, string>) };
+  const proc = Bun.spawn(pinned('outside', ['bun', join(here, 'fake.ts'), BENCH_KEY]), { stdout: 'pipe', stderr: 'inherit', env });
   const url = await lineFrom(proc, 'url ');
   return {
     name: 'direct',
