@@ -35,7 +35,8 @@ export class TurnTimer {
 
   /** The page ended the member's turn itself (push-to-talk commit, typed turn's response.create) as the relay sent it up. */
   clientEnded(type: string) {
-    if (this.turnEndedAt === 0 && (type === 'input_audio_buffer.commit' || type === 'response.create')) this.turnEndedAt = performance.now();
+    if (this.turnEndedAt === 0 && (type === 'input_audio_buffer.commit' || type === 'response.create'))
+      this.turnEndedAt = performance.now();
   }
 
   /** The session's upstream handlers, timed: the session relays as before. */

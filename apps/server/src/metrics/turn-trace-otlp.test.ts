@@ -57,7 +57,15 @@ function frames(silenceMs: number, toneMs: number, afterMs: number): string[] {
   return out;
 }
 
-type OtlpSpan = { traceId: string; spanId: string; parentSpanId?: string; name: string; startTimeUnixNano: string; endTimeUnixNano: string; attributes: { key: string; value: Record<string, unknown> }[] };
+type OtlpSpan = {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  startTimeUnixNano: string;
+  endTimeUnixNano: string;
+  attributes: { key: string; value: Record<string, unknown> }[];
+};
 
 function received() {
   const payloads = bodies.map((body) => JSON.parse(body));
@@ -70,7 +78,7 @@ const attr = (span: OtlpSpan, key: string) => {
   const value = span.attributes.find((a) => a.key === key)?.value;
   return value ? Object.values(value)[0] : undefined;
 };
-const ms = (span: OtlpSpan) => (Number(BigInt(span.endTimeUnixNano) - BigInt(span.startTimeUnixNano)) / 1e6);
+const ms = (span: OtlpSpan) => Number(BigInt(span.endTimeUnixNano) - BigInt(span.startTimeUnixNano)) / 1e6;
 
 async function until<T>(read: () => T | undefined, timeoutMs = 10_000): Promise<T> {
   for (const end = Date.now() + timeoutMs; Date.now() < end; await Bun.sleep(25)) {
@@ -91,7 +99,10 @@ describe('per-turn traces over OTLP', () => {
     expect(client.ofType('hearth.turn_trace')).toEqual([]);
 
     // A typed turn; the page reports its shares (one malformed report first: ignored, the socket stays open).
-    client.send({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: TYPED }] } });
+    client.send({
+      type: 'conversation.item.create',
+      item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: TYPED }] },
+    });
     client.send({ type: 'response.create' });
     const typed = await client.waitFor('hearth.turn_trace', () => true, 10_000);
     const firstDelta = client.ofType('response.output_audio.delta').at(-1)!;
@@ -134,7 +145,11 @@ describe('per-turn traces over OTLP', () => {
     expect(attr(typedRoot, 'hearth.provider')).toBe('local');
     expect(attr(typedRoot, 'hearth.browser.reported')).toBe(true);
 
-    expect(childrenOf(spokenRoot).map((s) => s.name).sort()).toEqual(['provider', 'relay']);
+    expect(
+      childrenOf(spokenRoot)
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual(['provider', 'relay']);
     expect(attr(spokenRoot, 'hearth.browser.reported')).toBe(false);
     expect(JSON.stringify(resources)).toContain('"stringValue":"hearth"');
 

@@ -49,7 +49,8 @@ describe('TurnTraces', () => {
       { send: (e) => sent.push(e), step: () => ({ sequence: 's', prompt: 'p', version: 1 }), page: 'member', provider: () => 'openai' },
       {
         reportWaitMs: 30,
-        exportTurn: (layout, attributes) => exported.push({ names: layout.parts.map((p) => p.name), reported: attributes['hearth.browser.reported'] }),
+        exportTurn: (layout, attributes) =>
+          exported.push({ names: layout.parts.map((p) => p.name), reported: attributes['hearth.browser.reported'] }),
       },
     );
     traces.relayed({ turnId: 'a', turnEndedAt: 100, receivedAt: 700, sentAt: 701 });

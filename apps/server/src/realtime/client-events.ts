@@ -155,9 +155,16 @@ const isShare = (v: unknown): v is number => typeof v === 'number' && Number.isF
 /** A page's shares of one traced turn (PRODUCT §12); a malformed one is dropped, not a reason to close the socket. */
 function checkTurnTiming(message: Json): ClientEventCheck {
   const { turnId, captureMs, socketMs, playbackMs } = message;
-  const valid = typeof turnId === 'string' && turnId.length > 0 && turnId.length <= MAX_ID_LENGTH && [captureMs, socketMs, playbackMs].every(isShare);
+  const valid =
+    typeof turnId === 'string' && turnId.length > 0 && turnId.length <= MAX_ID_LENGTH && [captureMs, socketMs, playbackMs].every(isShare);
   const event = valid
-    ? { type: 'hearth.turn_timing' as const, turnId, captureMs: captureMs as number, socketMs: socketMs as number, playbackMs: playbackMs as number }
+    ? {
+        type: 'hearth.turn_timing' as const,
+        turnId,
+        captureMs: captureMs as number,
+        socketMs: socketMs as number,
+        playbackMs: playbackMs as number,
+      }
     : { type: 'hearth.turn_timing' as const, turnId: '', captureMs: 0, socketMs: 0, playbackMs: 0 };
   return { ok: true, event };
 }

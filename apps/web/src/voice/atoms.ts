@@ -120,8 +120,18 @@ export const connectVoiceAtom = atom(null, (get, set, options: ConnectVoiceOptio
   if (get(startingBaseAtom) || (running && running.status !== 'disconnected')) {
     return Promise.reject(new Error('A conversation is already running.'))
   }
-  const { onError, onClosed, onRestarted, onServerEvent, onClientEvent, onTurnLatency, onTurnTaking, onTurnTrace, openAudio, ...sessionOptions } =
-    options
+  const {
+    onError,
+    onClosed,
+    onRestarted,
+    onServerEvent,
+    onClientEvent,
+    onTurnLatency,
+    onTurnTaking,
+    onTurnTrace,
+    openAudio,
+    ...sessionOptions
+  } = options
   // Made now, inside the click, while the engine may still be downloading (see voice/audio-context.ts).
   let context: AudioContext | null = null
   let contextError: unknown = null

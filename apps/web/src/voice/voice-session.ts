@@ -63,7 +63,10 @@ export class VoiceSession {
       this.listener.onTurnTaking?.(turns, totals)
       this.send({ type: 'hearth.turn_taking', ...sinceRestart })
     },
-    pageFigures: () => ({ captureToSendMs: this.connection?.figures?.captureToSendMs.medianMs ?? null, roundTripMs: this.connection?.roundTripMs ?? null }),
+    pageFigures: () => ({
+      captureToSendMs: this.connection?.figures?.captureToSendMs.medianMs ?? null,
+      roundTripMs: this.connection?.roundTripMs ?? null,
+    }),
     onTurnTrace: (bar, timing) => {
       this.listener.onTurnTrace?.(bar)
       if (timing) this.send(timing)

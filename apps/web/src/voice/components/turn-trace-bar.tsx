@@ -38,7 +38,10 @@ export function TurnTraceBarView({ bar }: { bar: TurnTraceBar }) {
 /** The colours' key, shown once beside the session's latency figures. */
 export function TurnTraceLegend({ className }: { className?: string }) {
   return (
-    <ul aria-label="Turn trace legend" className={cn('flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground', className)}>
+    <ul
+      aria-label="Turn trace legend"
+      className={cn('flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground', className)}
+    >
       {TRACE_PARTS.map((part) => (
         <li key={part.key} className="inline-flex items-center gap-1">
           <span className={cn('size-2 rounded-full', part.className)} aria-hidden />
