@@ -26,11 +26,11 @@ export class TurnTimer {
 
   /**
    * `listening`: a page is attached and the session goes on (audio to nobody is not a turn anyone heard).
-   * `onTurn`: each answered turn's timestamps, once its first audio went to the page.
+   * `traces`: told each answered turn's timestamps, once its first audio went to the page (turn-trace.ts).
    */
   constructor(
     private readonly listening: () => boolean,
-    private readonly onTurn?: (turn: RelayTurn) => void,
+    private readonly traces?: { relayed(turn: RelayTurn): void },
   ) {}
 
   /** The page ended the member's turn itself (push-to-talk commit, typed turn's response.create) as the relay sent it up. */
@@ -89,6 +89,6 @@ export class TurnTimer {
     relayAdded.observe((sentAt - receivedAt) / 1000);
     if (turnEndedAt === 0) return;
     turnLatency.observe((sentAt - turnEndedAt) / 1000);
-    this.onTurn?.({ turnId, turnEndedAt, receivedAt, sentAt });
+    this.traces?.relayed({ turnId, turnEndedAt, receivedAt, sentAt });
   }
 }

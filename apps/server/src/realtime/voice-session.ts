@@ -102,10 +102,7 @@ export class VoiceSession implements ToolHost {
     this.pending = init.pending ?? new PendingEvents();
     this.timer = setTimeout(() => void this.end('time_limit'), init.maxDurationMs);
     this.traces = TurnTraces.forSession(this, () => this.upstream.kind, init.deps.config.traceExport);
-    this.turns = new TurnTimer(
-      () => this.link.attached && !this.ending,
-      (turn) => this.traces.relayed(turn),
-    );
+    this.turns = new TurnTimer(() => this.link.attached && !this.ending, this.traces);
     const handlers: UpstreamHandlers = this.turns.wrap({
       onOpen: () => this.enqueue(() => this.onUpstreamOpen()),
       onEvent: (event, raw) => this.onUpstreamEvent(event, raw),

@@ -15,6 +15,7 @@ import {
   retryUntil,
 } from '@/voice/reconnect'
 import type { CaptureFigures, InputPosition } from '@/voice/socket-worker-messages'
+import type { PageFigures } from '@/voice/turn-trace'
 import { closeVoiceSocket, openVoiceSocket } from '@/voice/voice-socket'
 import { WorkerSocket } from '@/voice/worker-socket'
 
@@ -96,9 +97,10 @@ export class ResumableSocket {
     return this.reconnecting !== null
   }
 
-  /** The latest ping's round trip through the socket's worker and the relay (a turn trace's socket estimate). */
-  get roundTripMs(): number | null {
-    return this.roundTrip
+  /** What a turn's trace estimates the page's shares from (voice/turn-trace.ts): frames' capture-to-send median and
+   * the latest ping's round trip through the socket's worker and the relay. */
+  get pageFigures(): PageFigures {
+    return { captureToSendMs: this.figures?.captureToSendMs.medianMs ?? null, roundTripMs: this.roundTrip }
   }
 
   get figures(): CaptureFigures | null {

@@ -63,10 +63,7 @@ export class VoiceSession {
       this.listener.onTurnTaking?.(turns, totals)
       this.send({ type: 'hearth.turn_taking', ...sinceRestart })
     },
-    pageFigures: () => ({
-      captureToSendMs: this.connection?.figures?.captureToSendMs.medianMs ?? null,
-      roundTripMs: this.connection?.roundTripMs ?? null,
-    }),
+    pageFigures: () => this.connection?.pageFigures ?? { captureToSendMs: null, roundTripMs: null },
     onTurnTrace: (bar, timing) => {
       this.listener.onTurnTrace?.(bar)
       if (timing) this.send(timing)
