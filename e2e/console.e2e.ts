@@ -123,6 +123,11 @@ test.describe('console', () => {
     const answer = assistantMessages(page).last()
     await expect(answer).toHaveAttribute('data-status', 'completed', { timeout: 20_000 })
     await expect(answer.getByTestId('latency-chip')).toHaveAttribute('aria-label', /push-to-talk release/)
+    // Its trace beside the chip: where the time went (PRODUCT §12).
+    await expect(answer.getByTestId('turn-trace')).toHaveAttribute(
+      'aria-label',
+      /^Turn \d+: browser \d+ ms, relay \d+ ms, provider \d+ ms, playback \d+ ms$/,
+    )
     // What push-to-talk recorded became a user turn (the local provider hears that someone spoke).
     await expect(
       conversation(page)

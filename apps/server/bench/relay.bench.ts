@@ -23,6 +23,10 @@
  *   BENCH_UPSTREAM_DELAY_MS=0 the fake answers each upgrade this late (a real provider's handshake; "ready ms")
  *   BENCH_PIN=1               load generator and fake on CPU 0, the measured process on the others (relay/proc-stats.ts)
  *   BENCH_CPU_PROF=<dir>      the proxy and relays write CPU profiles there when they stop
+ *   BENCH_TRACE=1             per-turn tracing off and on in the same rounds (PRODUCT §12): the fake ends a turn every
+ *                             BENCH_TURN_EVERY_FRAMES=50 frames (one a second per stream), and a "traced relay" exports
+ *                             each turn over OTLP to a sink in this process (OTEL_EXPORTER_OTLP_ENDPOINT); "relay" runs
+ *                             the same turns with export off. Compare their "CPU µs/frame".
  */
 import type { LoadResult } from './relay/load';
 import { LoadGenerator } from './relay/load-client';
@@ -73,12 +77,28 @@ async function measure(target: Target, n: number): Promise<Sample> {
 }
 
 // ---- the run ----
+const tracing = process.env.BENCH_TRACE === '1';
+let spansReceived = 0;
+const sink = tracing
+  ? Bun.serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      async fetch(request) {
+        const body = await request.text();
+        spansReceived += body.split('"spanId"').length - 1;
+        return Response.json({});
+      },
+    })
+  : null;
+if (tracing) process.env.BENCH_TURN_EVERY_FRAMES ??= '50';
 const fake = await startFake();
 const proxy = await startProxy(fake.url);
 const relays: Target[] = [];
 for (const w of workerCounts) {
   if (process.env.BENCH_BASE) relays.push(await startRelay(fake.url, w, { root: process.env.BENCH_BASE, label: 'base' }));
   relays.push(await startRelay(fake.url, w));
+  if (sink)
+    relays.push(await startRelay(fake.url, w, { label: 'traced', env: { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${sink.port}` } }));
 }
 const targets = [fake, proxy, ...relays];
 console.log(
@@ -164,7 +184,9 @@ for (const t of [proxy, ...relays]) {
   console.log(`${t.name}: largest N held with added p99 under ${targetMs} ms: ${held.length ? Math.max(...held) : 'none'}`);
 }
 
+if (sink) console.log(`OTLP sink: ${spansReceived} spans received (a turn is 3: voice.turn, provider, relay)`);
 load.exit();
+sink?.stop(true);
 const trees = targets.map((t) => processTree(t.pid));
 for (const t of targets) await t.stop().catch((e) => console.error(`${t.name}: ${e}`));
 for (const pid of trees.flat()) {

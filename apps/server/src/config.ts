@@ -44,6 +44,11 @@ export interface Config {
   internalUrl?: string;
   /** BRIDGE=off: a reconnect reaching an instance that does not hold its session is told 4005 (no bridging). */
   bridge: boolean;
+  /**
+   * Per-turn traces exported over OTLP (PRODUCT §12) when OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT is set; the SDK reads
+   * that and the other standard OTEL_* variables itself. `reportWaitMs`: how long a turn waits for the page's shares.
+   */
+  traceExport?: { reportWaitMs: number };
 }
 
 export interface Limits {
@@ -77,6 +82,12 @@ function contactEmail(env: Env): string | undefined {
     throw new Error(`CONTACT_EMAIL must be a plain e-mail address such as hello@example.org, got "${raw}"`);
   }
   return raw;
+}
+
+function traceExport(env: Env): Config['traceExport'] {
+  const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  if (!endpoint || env.OTEL_SDK_DISABLED === 'true' || env.OTEL_TRACES_EXPORTER === 'none') return undefined;
+  return { reportWaitMs: 5000 };
 }
 
 /** METRICS_PORT: its own listener, on loopback unless METRICS_HOST says otherwise; never the public port (PRODUCT §12). */
@@ -137,6 +148,7 @@ export function loadConfig(env: Env = process.env): Config {
     appSecret: env.APP_SECRET || undefined,
     internalUrl: internalUrl(env),
     bridge: env.BRIDGE !== 'off',
+    traceExport: traceExport(env),
     limits: {
       sessionsPerUser: int(env, 'LIMIT_SESSIONS_PER_USER', 1),
       maxLiveSessions: int(env, 'LIMIT_LIVE_SESSIONS', 500),

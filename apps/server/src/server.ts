@@ -9,6 +9,7 @@ import { startJobs } from './features/messages/jobs';
 import { startTestRunJobs } from './features/test-runs/jobs';
 import { log } from './log';
 import { startMetricsServer, type MetricsServer } from './metrics/server';
+import { stopTraceExport } from './metrics/trace-export';
 import { Shutdown } from './shutdown';
 import { createProviders, describeProviders } from './providers';
 
@@ -66,6 +67,7 @@ export async function startServer(config: Config, opts: { prepared?: boolean; me
     await metrics?.stop();
     await deps.shutdown.run();
     await app.stop();
+    await stopTraceExport();
     await testRuns.stop();
     await jobs.stop();
     await handle.close();

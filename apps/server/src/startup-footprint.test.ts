@@ -9,7 +9,20 @@ import { join } from 'node:path';
  * 380,000 objects of heap, which every garbage collection of a relay process walked (bench:relay's RSS fell
  * from about 188 to 134 MB at 500 streams without them). Only Twilio's webhook module, for signatures, loads.
  */
-const HEAVY = ['@faker-js/faker', 'node_modules/twilio/lib/rest', 'node_modules/nodemailer', '@react-email', 'prismjs', 'emails/render'];
+const HEAVY = [
+  '@faker-js/faker',
+  'node_modules/twilio/lib/rest',
+  'node_modules/nodemailer',
+  '@react-email',
+  'prismjs',
+  'emails/render',
+  // Trace export (PRODUCT §12) loads the OpenTelemetry SDK only with OTEL_EXPORTER_OTLP_ENDPOINT set, on the first
+  // turn. (@opentelemetry/api itself is loaded by prom-client, for /metrics.)
+  '@opentelemetry/sdk-trace',
+  '@opentelemetry/resources',
+  '@opentelemetry/exporter-trace-otlp-http',
+  '@opentelemetry/otlp-',
+];
 
 test('a started server has not loaded the libraries it only needs on first use; the first test user loads faker', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'hearth-footprint-'));
@@ -29,6 +42,8 @@ test('a started server has not loaded the libraries it only needs on first use; 
     // PGlite in its own data directory: the footprint does not depend on the database.
     delete env.DATABASE_URL;
     delete env.WORKERS;
+    delete env.OTEL_EXPORTER_OTLP_ENDPOINT;
+    delete env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
     const proc = Bun.spawn(['bun', '-e', script], { env, stdout: 'pipe', stderr: 'pipe' });
     const [out, exit] = await Promise.all([new Response(proc.stdout).text(), proc.exited]);
     expect(exit).toBe(0);

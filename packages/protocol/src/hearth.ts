@@ -28,6 +28,21 @@ export interface HearthPing {
   id?: number;
 }
 
+/**
+ * The page's own shares of one traced turn (PRODUCT §12), sent back only when the relay said it exports traces
+ * (`HearthTurnTrace.report`). Milliseconds; the relay checks the ranges and uses them for the trace alone.
+ * - `captureMs`: the end of speech in the capture -> its frame sent (the capture-to-send median: an estimate).
+ * - `socketMs`: the socket's up and down legs, estimated by the latest hearth.ping round trip (clocks are not shared).
+ * - `playbackMs`: the first audio delta received -> its first sample played (the playback worklet's report).
+ */
+export interface HearthTurnTiming {
+  type: 'hearth.turn_timing';
+  turnId: string;
+  captureMs: number;
+  socketMs: number;
+  playbackMs: number;
+}
+
 /** Everything a browser may send on /ws; any other `type` closes the socket with 1008. */
 export type BrowserEvent =
   | SessionUpdateEvent<ClientSessionSettings>
@@ -36,7 +51,8 @@ export type BrowserEvent =
   | HearthEndSession
   | HearthSettings
   | HearthPing
-  | HearthTurnTaking;
+  | HearthTurnTaking
+  | HearthTurnTiming;
 
 export const BROWSER_EVENT_TYPES = [
   'session.update',
@@ -53,6 +69,7 @@ export const BROWSER_EVENT_TYPES = [
   'hearth.settings',
   'hearth.ping',
   'hearth.turn_taking',
+  'hearth.turn_timing',
 ] as const satisfies readonly BrowserEvent['type'][];
 
 // Our own server -> client messages.
@@ -178,6 +195,23 @@ export interface HearthContinued {
   summarised: boolean;
 }
 
+/**
+ * The relay's shares of one answered turn (PRODUCT §12), sent as the answer's first audio goes to the page.
+ * `turnId` is the answering item's id (its audio deltas carry it). `providerMs`: the member's turn ended as the
+ * relay saw it (the provider's speech_stopped, or the commit / typed turn's response.create it sent up) -> the
+ * provider's first audio delta. `relayMs`: that delta received -> sent to the page. `report`: the relay exports
+ * traces and would take the page's shares (`hearth.turn_timing`).
+ */
+export interface HearthTurnTrace {
+  type: 'hearth.turn_trace';
+  turnId: string;
+  relayMs: number;
+  providerMs: number;
+  promptName: string;
+  version: number;
+  report?: boolean;
+}
+
 export type HearthServerEvent =
   | HearthSession
   | HearthContinued
@@ -189,7 +223,8 @@ export type HearthServerEvent =
   | HearthPostChat
   | HearthPong
   | HearthResumable
-  | HearthResumed;
+  | HearthResumed
+  | HearthTurnTrace;
 
 /** Everything the browser may receive on /ws. */
 export type ServerMessage = RealtimeServerEvent | HearthServerEvent;

@@ -7,6 +7,7 @@
 import { startFakeRealtime } from '../../src/test/fake-openai-realtime';
 
 const connectDelayMs = Number(process.env.BENCH_UPSTREAM_DELAY_MS ?? 0);
-const fake = startFakeRealtime({ echoAudio: true, autoRespond: false, apiKey: process.argv[2], connectDelayMs });
+const echoTurnEveryFrames = Number(process.env.BENCH_TURN_EVERY_FRAMES ?? 0);
+const fake = startFakeRealtime({ echoAudio: true, echoTurnEveryFrames, autoRespond: false, apiKey: process.argv[2], connectDelayMs });
 console.log(`url ${fake.url}`);
 process.on('SIGTERM', () => void fake.stop().then(() => process.exit(0)));

@@ -36,7 +36,9 @@ async function lineFrom(proc: Bun.Subprocess<'ignore', 'pipe', 'inherit'>, prefi
 }
 
 export async function startFake(): Promise<Target> {
-  const proc = Bun.spawn(pinned('outside', ['bun', join(here, 'fake.ts'), BENCH_KEY]), { stdout: 'pipe', stderr: 'inherit' });
+  // The environment as it is now (Bun.spawn's default is the one this process started with): BENCH_TRACE sets turns.
+  const env = { ...(process.env as Record<string, string>) };
+  const proc = Bun.spawn(pinned('outside', ['bun', join(here, 'fake.ts'), BENCH_KEY]), { stdout: 'pipe', stderr: 'inherit', env });
   const url = await lineFrom(proc, 'url ');
   return {
     name: 'direct',
@@ -68,13 +70,17 @@ export async function startProxy(upstreamUrl: string): Promise<Target> {
  * WORKERS > 1 needs PostgreSQL: a throwaway database is created on DATABASE_URL's server. `checkout` runs
  * another checkout's server instead (a before/after comparison in one run), named by `label`.
  */
-export async function startRelay(upstreamUrl: string, workers: number, checkout?: { root: string; label: string }): Promise<Target> {
+export async function startRelay(
+  upstreamUrl: string,
+  workers: number,
+  checkout?: { root?: string; label: string; env?: Record<string, string> },
+): Promise<Target> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'hearth-bench-'));
   let dropDatabase = async () => {};
   let databaseUrl: string | undefined;
   if (process.env.DATABASE_URL) {
-    const database = `hearth_bench_${process.pid}_${workers}${checkout ? '_base' : ''}`;
+    const database = `hearth_bench_${process.pid}_${workers}${checkout ? `_${checkout.label.replaceAll(/\W+/g, '_')}` : ''}`;
     const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
     await admin.unsafe(`drop database if exists ${database} with (force)`);
     await admin.unsafe(`create database ${database}`);
@@ -111,10 +117,11 @@ export async function startRelay(upstreamUrl: string, workers: number, checkout?
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   if (workers > 1) env.WORKERS = String(workers);
   // BENCH_BASE_ENV="NAME=value,…": settings for the other checkout only (an A/B of a setting on the same code).
-  if (checkout)
+  Object.assign(env, checkout?.env);
+  if (checkout?.root)
     for (const pair of (process.env.BENCH_BASE_ENV ?? '').split(',').filter(Boolean))
       env[pair.split('=')[0]!] = pair.slice(pair.indexOf('=') + 1);
-  const entry = checkout ? join(checkout.root, 'apps/server/src/index.ts') : join(here, '../../src/index.ts');
+  const entry = checkout?.root ? join(checkout.root, 'apps/server/src/index.ts') : join(here, '../../src/index.ts');
   const name = `${checkout ? `${checkout.label} ` : ''}relay${workers > 1 ? ` WORKERS=${workers}` : ''}`;
   const proc = Bun.spawn(pinned('measured', ['bun', ...bunArgs(name.replaceAll(/\W+/g, '-')), entry]), {
     env,

@@ -123,6 +123,8 @@ export function checkClientEvent(message: unknown, opts: { staff: boolean }): Cl
     }
     case 'hearth.turn_taking':
       return checkTurnTaking(message);
+    case 'hearth.turn_timing':
+      return checkTurnTiming(message);
   }
   return reject(`Event type not allowed: ${type}`);
 }
@@ -144,6 +146,27 @@ function checkTurnTaking(message: Json): ClientEventCheck {
       selfInterruptions: selfInterruptions as number,
     },
   };
+}
+
+/** A page's shares can be nonsense without harm to anyone but the trace: out of range, the message is ignored. */
+const MAX_SHARE_MS = 60_000;
+const isShare = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= MAX_SHARE_MS;
+
+/** A page's shares of one traced turn (PRODUCT §12); a malformed one is dropped, not a reason to close the socket. */
+function checkTurnTiming(message: Json): ClientEventCheck {
+  const { turnId, captureMs, socketMs, playbackMs } = message;
+  const valid =
+    typeof turnId === 'string' && turnId.length > 0 && turnId.length <= MAX_ID_LENGTH && [captureMs, socketMs, playbackMs].every(isShare);
+  const event = valid
+    ? {
+        type: 'hearth.turn_timing' as const,
+        turnId,
+        captureMs: captureMs as number,
+        socketMs: socketMs as number,
+        playbackMs: playbackMs as number,
+      }
+    : { type: 'hearth.turn_timing' as const, turnId: '', captureMs: 0, socketMs: 0, playbackMs: 0 };
+  return { ok: true, event };
 }
 
 /** Browsers add user text only: typed messages and the testing page's second-model replies. */

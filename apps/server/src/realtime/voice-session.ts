@@ -37,6 +37,7 @@ import type { UpstreamLine } from './upstream-line';
 import { SessionRenewal } from './session-renewal';
 import { TurnTimer } from '../metrics/turn-timer';
 import { SessionUsage } from './session-usage';
+import { TurnTraces } from '../metrics/turn-trace';
 
 /**
  * One live voice session: relays a browser to its upstream, runs the tools, keeps the transcript in memory
@@ -75,6 +76,8 @@ export class VoiceSession implements ToolHost {
   private reminder = false;
   private readonly counts = { tools: 0, upstreamEvents: 0 };
   private readonly usage: SessionUsage;
+  private readonly turns: TurnTimer; // timing and traces of each turn (metrics/)
+  private readonly traces: TurnTraces;
   /** Response tracking, so tool results start exactly one new response once the current one is done. */
   readonly responses = new ResponseGate(
     () => this.sendUpstream({ type: 'response.create' }),
@@ -101,8 +104,9 @@ export class VoiceSession implements ToolHost {
     this.pending = init.pending ?? new PendingEvents();
     this.timer = setTimeout(() => void this.end('time_limit'), init.maxDurationMs);
     this.usage = new SessionUsage(init.testRun);
-    const turns = new TurnTimer(() => this.link.attached && !this.ending);
-    const handlers: UpstreamHandlers = turns.wrap({
+    this.traces = TurnTraces.forSession(this, () => this.upstream.kind, init.deps.config.traceExport);
+    this.turns = new TurnTimer(() => this.link.attached && !this.ending, this.traces);
+    const handlers: UpstreamHandlers = this.turns.wrap({
       onOpen: () => this.enqueue(() => this.onUpstreamOpen()),
       onEvent: (event, raw) => this.onUpstreamEvent(event, raw),
       onAudio: (raw) => {
@@ -151,6 +155,8 @@ export class VoiceSession implements ToolHost {
       case 'hearth.turn_taking':
         this.turnTaking.report(event);
         return;
+      case 'hearth.turn_timing':
+        return this.traces.pageReported(event);
     }
     if (this.renewal.drops(event.type)) return;
     if (!this.ready) {
@@ -172,6 +178,7 @@ export class VoiceSession implements ToolHost {
   private forward(event: Exclude<BrowserEvent, { type: `hearth.${string}` }>) {
     if (this.renewal.stale(event)) return;
     this.renewal.observeClient(event.type);
+    this.turns.clientEnded(event.type);
     switch (event.type) {
       case 'session.update': {
         const session = applySessionUpdate(this.settings, event.session);
@@ -374,6 +381,7 @@ export class VoiceSession implements ToolHost {
     this.pending.take();
     this.upstream.close();
     this.onEnded();
+    this.traces.finish();
     const endedAt = new Date();
     if (this.link.waiting && CARRIED_OVER.has(cause)) this.carryOver();
     await this.turnTaking.store(this, endedAt);

@@ -12,6 +12,11 @@ export interface FakeRealtimeOptions {
   autoRespond?: boolean;
   /** Send every appended audio frame straight back as response.output_audio.delta (the benchmark). */
   echoAudio?: boolean;
+  /**
+   * With echoAudio: every this many frames, a turn first (speech_stopped, response.created, then the echo as a new
+   * item's first audio), so the relay times and traces turns under load (bench:relay BENCH_TRACE). 0: never.
+   */
+  echoTurnEveryFrames?: number;
   /** Transcript of the automatic reply. */
   replyTranscript?: string;
   /**
@@ -35,6 +40,8 @@ export class FakeConnection {
   textOnly = false;
   private resolveClosed!: (v: { code: number; reason: string }) => void;
   private waiters: Array<{ match: (e: Json) => boolean; resolve: (e: Json) => void }> = [];
+  private echoed = 0;
+  private echoItem = 'i';
 
   constructor(
     readonly socket: ServerWebSocket<unknown>,
@@ -226,8 +233,10 @@ export class FakeConnection {
     if (this.options.echoAudio && text.startsWith(APPEND_PREFIX)) {
       const start = text.indexOf('"audio":"') + 9;
       const audio = text.slice(start, text.indexOf('"', start));
+      const every = this.options.echoTurnEveryFrames ?? 0;
+      if (every > 0 && ++this.echoed % every === 0) this.echoTurn();
       this.socket.send(
-        `{"type":"response.output_audio.delta","event_id":"e","response_id":"r","item_id":"i","output_index":0,"content_index":0,"delta":"${audio}"}`,
+        `{"type":"response.output_audio.delta","event_id":"e","response_id":"r","item_id":"${this.echoItem}","output_index":0,"content_index":0,"delta":"${audio}"}`,
       );
       return;
     }
@@ -240,6 +249,14 @@ export class FakeConnection {
     this.received.push(event);
     this.waiters = this.waiters.filter((w) => (w.match(event) ? (w.resolve(event), false) : true));
     this.defaultBehaviour(event);
+  }
+
+  /** A member's turn ends and the next echo answers it as a new item (the benchmark's traced turns). */
+  private echoTurn() {
+    this.echoItem = id('item');
+    this.socket.send(`{"type":"input_audio_buffer.speech_stopped","event_id":"e","audio_end_ms":0,"item_id":"${this.echoItem}"}`);
+    this.socket.send(`{"type":"response.done","event_id":"e","response":{"id":"r","status":"completed","output":[]}}`);
+    this.socket.send(`{"type":"response.created","event_id":"e","response":{"id":"r","status":"in_progress","output":[]}}`);
   }
 
   /** @internal */

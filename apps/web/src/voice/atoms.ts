@@ -11,6 +11,7 @@ import { createAudioContext } from '@/voice/audio-context'
 import { continuedMessage, restartedMessage, VoiceConnectError } from '@/voice/errors'
 import { emptyConversation, formatTranscript, type ConversationItem } from '@/voice/transcript'
 import type { TurnLatency } from '@/voice/turn-latency'
+import type { TurnTraceBar } from '@/voice/turn-trace'
 import type { TurnTakingFlags } from '@/voice/turn-taking-feed'
 import type { ConnectionStatus, DisconnectResult, TurnMode, VoiceSession, VoiceSessionOptions, VoiceStats } from '@/voice/voice-session'
 import type { VadDetection } from '@/voice/voice-session-types'
@@ -106,6 +107,8 @@ export type ConnectVoiceOptions = Omit<VoiceSessionOptions, 'listener' | 'turnMo
   onTurnLatency?: (latency: TurnLatency) => void
   /** Turns became final (voice/turn-taking-feed.ts). */
   onTurnTaking?: (turns: TurnTakingFlags[], totals: TurnTakingTotals) => void
+  /** A turn's relay and page shares (voice/turn-trace.ts); staff pages draw them. */
+  onTurnTrace?: (bar: TurnTraceBar) => void
 }
 
 /**
@@ -117,8 +120,18 @@ export const connectVoiceAtom = atom(null, (get, set, options: ConnectVoiceOptio
   if (get(startingBaseAtom) || (running && running.status !== 'disconnected')) {
     return Promise.reject(new Error('A conversation is already running.'))
   }
-  const { onError, onClosed, onRestarted, onServerEvent, onClientEvent, onTurnLatency, onTurnTaking, openAudio, ...sessionOptions } =
-    options
+  const {
+    onError,
+    onClosed,
+    onRestarted,
+    onServerEvent,
+    onClientEvent,
+    onTurnLatency,
+    onTurnTaking,
+    onTurnTrace,
+    openAudio,
+    ...sessionOptions
+  } = options
   // Made now, inside the click, while the engine may still be downloading (see voice/audio-context.ts).
   let context: AudioContext | null = null
   let contextError: unknown = null
@@ -223,6 +236,7 @@ export const connectVoiceAtom = atom(null, (get, set, options: ConnectVoiceOptio
         },
         onTurnLatency,
         onTurnTaking,
+        onTurnTrace,
         // While reconnecting the microphone is not heard: its meter rests rather than suggest otherwise.
         onInputLevel: (level) => get(statusBaseAtom) === 'reconnecting' || set(inputLevelBaseAtom, level),
         onOutputLevel: (level) => set(outputLevelBaseAtom, level),

@@ -15,6 +15,7 @@ import {
   retryUntil,
 } from '@/voice/reconnect'
 import type { CaptureFigures, InputPosition } from '@/voice/socket-worker-messages'
+import type { PageFigures } from '@/voice/turn-trace'
 import { closeVoiceSocket, openVoiceSocket } from '@/voice/voice-socket'
 import { WorkerSocket } from '@/voice/worker-socket'
 
@@ -54,6 +55,8 @@ export class ResumableSocket {
   private reconnecting: AbortController | null = null
   private ended = false
   private pingId = 0
+  private pingSentAtMs = 0
+  private roundTrip: number | null = null
   private lastFigures: CaptureFigures | null = null
   private readonly heartbeat: Heartbeat
   private readonly handlers: ResumableSocketHandlers
@@ -62,7 +65,10 @@ export class ResumableSocket {
   constructor(private readonly options: ResumableSocketOptions) {
     this.handlers = options.handlers
     this.heartbeat = new Heartbeat({
-      ping: () => this.socket?.send(JSON.stringify({ type: 'hearth.ping', id: ++this.pingId })),
+      ping: () => {
+        this.pingSentAtMs = performance.now()
+        this.socket?.send(JSON.stringify({ type: 'hearth.ping', id: ++this.pingId }))
+      },
       silent: () => this.dropped(),
       pingEveryMs: options.pingEveryMs,
       silenceMs: options.silenceMs,
@@ -89,6 +95,12 @@ export class ResumableSocket {
 
   get isReconnecting(): boolean {
     return this.reconnecting !== null
+  }
+
+  /** What a turn's trace estimates the page's shares from (voice/turn-trace.ts): frames' capture-to-send median and
+   * the latest ping's round trip through the socket's worker and the relay. */
+  get pageFigures(): PageFigures {
+    return { captureToSendMs: this.figures?.captureToSendMs.medianMs ?? null, roundTripMs: this.roundTrip }
   }
 
   get figures(): CaptureFigures | null {
@@ -141,6 +153,7 @@ export class ResumableSocket {
   private receive(data: unknown, input?: InputPosition): void {
     this.heartbeat.heard()
     const event = parseEvent(data)
+    if (event?.type === 'hearth.pong' && event.id === this.pingId) this.roundTrip = performance.now() - this.pingSentAtMs
     if (!event || event.type === 'hearth.pong') return
     if (event.type === 'hearth.resumable') {
       this.resumable = event

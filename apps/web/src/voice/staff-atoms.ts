@@ -10,11 +10,13 @@ import { emptyPromptPath, reducePromptPath } from '@/voice/prompt-path'
 import { reduceToolCalls, type ToolCallRecord, toolErrorMessage } from '@/voice/tool-calls'
 import { summarizeTurnLatency, type TurnLatency } from '@/voice/turn-latency'
 import type { TurnTakingFlags } from '@/voice/turn-taking-feed'
+import type { TurnTraceBar } from '@/voice/turn-trace'
 
 /** One log for the page that is open; a new connection starts it afresh. */
 export const staffEventLog = new EventLog()
 
 const latenciesBaseAtom = atom<TurnLatency[]>([])
+const tracesBaseAtom = atom<TurnTraceBar[]>([])
 const pathBaseAtom = atom(emptyPromptPath)
 const toolCallsBaseAtom = atom<ToolCallRecord[]>([])
 const startedAtBaseAtom = atom<number | null>(null)
@@ -24,6 +26,8 @@ const turnTakingTotalsBaseAtom = atom<TurnTakingTotals>(NO_TURNS)
 
 export const turnLatenciesAtom = atom((get) => get(latenciesBaseAtom))
 export const turnLatencyByItemAtom = atom((get) => new Map(get(latenciesBaseAtom).map((latency) => [latency.itemId, latency])))
+/** Each traced turn's shares by the item that answered it (voice/turn-trace.ts). */
+export const turnTraceByItemAtom = atom((get) => new Map(get(tracesBaseAtom).map((bar) => [bar.turnId, bar])))
 /** p50/p95 of the session's turns, as the page shows them. */
 export const turnLatencySummaryAtom = atom((get) => summarizeTurnLatency(get(latenciesBaseAtom)))
 /** Each answered turn's turn-taking flags by the item that answered it (voice/turn-taking-feed.ts). */
@@ -46,9 +50,10 @@ export type StaffConnectOptions = ConnectVoiceOptions & {
 }
 
 export const connectStaffVoiceAtom = atom(null, (get, set, options: StaffConnectOptions) => {
-  const { onToolError, onServerEvent, onClientEvent, onTurnLatency, onTurnTaking, ...rest } = options
+  const { onToolError, onServerEvent, onClientEvent, onTurnLatency, onTurnTaking, onTurnTrace, ...rest } = options
   staffEventLog.clear()
   set(latenciesBaseAtom, [])
+  set(tracesBaseAtom, [])
   set(turnTakingBaseAtom, [])
   set(turnTakingTotalsBaseAtom, NO_TURNS)
   set(pathBaseAtom, emptyPromptPath)
@@ -85,6 +90,10 @@ export const connectStaffVoiceAtom = atom(null, (get, set, options: StaffConnect
       set(latenciesBaseAtom, (latencies) => [...latencies, latency])
       onTurnLatency?.(latency)
     },
+    onTurnTrace: (bar) => {
+      set(tracesBaseAtom, (bars) => [...bars, bar])
+      onTurnTrace?.(bar)
+    },
     onTurnTaking: (turns, totals) => {
       set(turnTakingBaseAtom, (kept) => [...kept, ...turns])
       set(turnTakingTotalsBaseAtom, totals)
@@ -103,6 +112,7 @@ export const resetStaffVoiceAtom = atom(null, (_get, set) => {
   set(resetVoiceStateAtom)
   staffEventLog.clear()
   set(latenciesBaseAtom, [])
+  set(tracesBaseAtom, [])
   set(turnTakingBaseAtom, [])
   set(turnTakingTotalsBaseAtom, NO_TURNS)
   set(pathBaseAtom, emptyPromptPath)

@@ -1,11 +1,12 @@
 // What a live session notices about turns as they happen: each turn's latency from its end to the answer's first
 // sample played (voice/turn-latency.ts), the assistant interrupting itself (voice/self-interruption.ts), and how the
 // turns were taken: cut-offs, premature commits, dead air (voice/turn-taking-feed.ts).
-import { prefixPaddingMs, type ServerMessage, type TurnDetection } from '@hearth/protocol'
+import { type HearthTurnTiming, prefixPaddingMs, type ServerMessage, type TurnDetection } from '@hearth/protocol'
 
 import { SelfInterruptionDetector, type SpeechTimeline, speechStartedAtMs } from '@/voice/self-interruption'
 import type { InputPosition } from '@/voice/socket-worker-messages'
 import { type TurnEnd, type TurnLatency, TurnLatencyTracker } from '@/voice/turn-latency'
+import { type PageFigures, pageShares, type TurnTraceBar, TurnTraceJoin } from '@/voice/turn-trace'
 import { speechStoppedAtMs, TurnTakingFeed, type TurnTakingReport } from '@/voice/turn-taking-feed'
 import type { VoiceMetrics } from '@/voice/voice-metrics'
 
@@ -17,17 +18,23 @@ export interface TurnWatchHost {
   onSelfInterruption(): void
   /** Turns became final (voice/turn-taking-feed.ts). */
   onTurnTaking: TurnTakingReport
+  /** The socket's figures as a turn's first sample plays (voice/turn-trace.ts). */
+  pageFigures(): PageFigures
+  /** A turn's trace is whole; `timing` is to go to the relay (it exports traces). */
+  onTurnTrace(bar: TurnTraceBar, timing: HearthTurnTiming | null): void
 }
 
 export class TurnWatch {
   private readonly turns = new TurnLatencyTracker()
   private readonly selfInterruption = new SelfInterruptionDetector()
   private readonly taking: TurnTakingFeed
+  private readonly traces: TurnTraceJoin
   private turnDetection: TurnDetection | null = null
   private greeted = false
 
   constructor(private readonly host: TurnWatchHost) {
     this.taking = new TurnTakingFeed(host.onTurnTaking)
+    this.traces = new TurnTraceJoin(host.onTurnTrace)
   }
 
   serverEvent(event: ServerMessage, input?: InputPosition): void {
@@ -55,6 +62,9 @@ export class TurnWatch {
         this.taking.observe({ kind: 'member_speech_stopped', atMs })
         break
       }
+      case 'hearth.turn_trace':
+        this.traces.relayed(event)
+        break
       case 'input_audio_buffer.committed':
         this.taking.observe({ kind: 'committed', atMs: performance.now() })
         break
@@ -94,6 +104,7 @@ export class TurnWatch {
     if (!latency) return
     this.host.metrics.turnAnswered(latency.totalMs)
     this.host.onTurnLatency(latency)
+    this.traces.played(latency.itemId, pageShares(latency, this.host.pageFigures()))
   }
 
   /** The playback worklet played an item out (`sampleCount` samples of it). */
@@ -105,6 +116,7 @@ export class TurnWatch {
   /** A pending turn is forgotten (the connection dropped); an answered one is final. */
   resetTurns(): void {
     this.turns.reset()
+    this.traces.reset()
     this.taking.finish(performance.now())
   }
 
@@ -120,6 +132,7 @@ export class TurnWatch {
 
   reset(): void {
     this.turns.reset()
+    this.traces.reset()
     this.selfInterruption.reset()
     this.taking.reset()
   }

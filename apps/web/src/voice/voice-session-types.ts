@@ -14,6 +14,7 @@ import type { LevelMessage } from '@hearth/worklets/messages'
 import type { OpenVoiceAudio } from '@/voice/audio-engine'
 import type { ResumableSocketOptions } from '@/voice/resumable-socket'
 import type { TurnLatency } from '@/voice/turn-latency'
+import type { TurnTraceBar } from '@/voice/turn-trace'
 import type { TurnTakingFlags } from '@/voice/turn-taking-feed'
 import type { VoiceSocketParams } from '@/voice/ws-url'
 
@@ -34,6 +35,8 @@ export interface VoiceSessionListener {
   onOutputLevel?(level: LevelMessage): void
   /** An assistant item answering the person's turn started playing (per-turn latency, voice/turn-latency.ts). */
   onTurnLatency?(latency: TurnLatency): void
+  /** A turn's shares, the relay's and the page's (voice/turn-trace.ts): the console's stacked bar. */
+  onTurnTrace?(bar: TurnTraceBar): void
   /** Turns became final, with the session's totals so far (voice/turn-taking-feed.ts). */
   onTurnTaking?(turns: TurnTakingFlags[], totals: TurnTakingTotals): void
   /** A server error or an audio failure during the session; the session goes on. */

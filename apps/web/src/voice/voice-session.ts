@@ -63,6 +63,11 @@ export class VoiceSession {
       this.listener.onTurnTaking?.(turns, totals)
       this.send({ type: 'hearth.turn_taking', ...sinceRestart })
     },
+    pageFigures: () => this.connection?.pageFigures ?? { captureToSendMs: null, roundTripMs: null },
+    onTurnTrace: (bar, timing) => {
+      this.listener.onTurnTrace?.(bar)
+      if (timing) this.send(timing)
+    },
   })
   private readonly assistant = new AssistantPlayback({
     audio: () => this.audio,

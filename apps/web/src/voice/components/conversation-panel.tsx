@@ -10,10 +10,12 @@ import { cn } from '@hearth/ui/lib/utils'
 import { conversationItemsAtom } from '@/voice/atoms'
 import { LatencyChip } from '@/voice/components/latency'
 import { TurnTakingChips } from '@/voice/components/turn-taking'
-import { turnLatencyByItemAtom, turnTakingByItemAtom } from '@/voice/staff-atoms'
+import { TurnTraceBarView } from '@/voice/components/turn-trace-bar'
+import { turnLatencyByItemAtom, turnTakingByItemAtom, turnTraceByItemAtom } from '@/voice/staff-atoms'
 import type { ConversationItem } from '@/voice/transcript'
 import type { TurnLatency } from '@/voice/turn-latency'
 import type { TurnTakingFlags } from '@/voice/turn-taking-feed'
+import type { TurnTraceBar } from '@/voice/turn-trace'
 
 type ConversationPanelProps = {
   /** Deleting needs a live session; without one the buttons are disabled. */
@@ -27,6 +29,7 @@ export function ConversationPanel({ canDelete, onDelete, emptyText = 'No convers
   const items = useAtomValue(conversationItemsAtom)
   const latencies = useAtomValue(turnLatencyByItemAtom)
   const turnTaking = useAtomValue(turnTakingByItemAtom)
+  const traces = useAtomValue(turnTraceByItemAtom)
   const scroller = useRef<HTMLDivElement>(null)
   const pinned = useRef(true)
 
@@ -59,6 +62,7 @@ export function ConversationPanel({ canDelete, onDelete, emptyText = 'No convers
                 number={number}
                 latency={latencies.get(item.id)}
                 turnTaking={turnTaking.get(item.id)}
+                trace={traces.get(item.id)}
                 canDelete={canDelete}
                 onDelete={onDelete}
               />
@@ -75,11 +79,12 @@ type RowProps = {
   number: number
   latency: TurnLatency | undefined
   turnTaking: TurnTakingFlags | undefined
+  trace: TurnTraceBar | undefined
   canDelete: boolean
   onDelete: (itemId: string) => void
 }
 
-const ConversationRow = memo(function ConversationRow({ item, number, latency, turnTaking, canDelete, onDelete }: RowProps) {
+const ConversationRow = memo(function ConversationRow({ item, number, latency, turnTaking, trace, canDelete, onDelete }: RowProps) {
   const tool = item.type === 'function_call'
   const who = tool
     ? `Tool call ${item.name ?? ''}`.trim()
@@ -111,6 +116,7 @@ const ConversationRow = memo(function ConversationRow({ item, number, latency, t
           {item.status === 'incomplete' && <span className="text-muted-foreground">interrupted</span>}
           {item.truncated && item.status !== 'incomplete' && <span className="text-muted-foreground">cut off</span>}
           {latency && <LatencyChip latency={latency} />}
+          {trace && <TurnTraceBarView bar={trace} />}
           {turnTaking && <TurnTakingChips turn={turnTaking} />}
         </div>
         {tool ? (

@@ -5,7 +5,8 @@ import { useAtomValue } from 'jotai'
 import { cn } from '@hearth/ui/lib/utils'
 
 import { LatencySummary } from '@/voice/components/latency'
-import { turnTakingSummaryAtom } from '@/voice/staff-atoms'
+import { TurnTraceLegend } from '@/voice/components/turn-trace-bar'
+import { turnTakingSummaryAtom, turnTraceByItemAtom } from '@/voice/staff-atoms'
 import type { TurnTakingFlags } from '@/voice/turn-taking-feed'
 
 export const formatRate = (rate: number) => `${Math.round(rate * 100)}%`
@@ -72,10 +73,12 @@ export function TurnTakingSummary({ className }: { className?: string }) {
 
 /** Turn latency and turn-taking side by side: the action of the staff pages' panel that follows the turns. */
 export function TurnFigures() {
+  const traced = useAtomValue(turnTraceByItemAtom).size > 0
   return (
     <div className="flex flex-wrap items-baseline gap-x-5 gap-y-1">
       <LatencySummary />
       <TurnTakingSummary />
+      {traced && <TurnTraceLegend />}
     </div>
   )
 }
