@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CLOSE_CODES } from '@hearth/protocol';
 import type { AppDeps } from '../deps';
+import { log } from '../log';
 import { loadModuleVersion } from '../features/sequences/lookup';
 import type { Identity } from '../plugins/auth';
 import type { ModuleState } from './module-state';
@@ -89,4 +90,21 @@ export async function moduleChoiceError(db: AppDeps['db'], name: string, version
   return moduleExists
     ? hearthError('invalid_request_error', 'version_not_found', `Version ${version} not found`)
     : hearthError('invalid_request_error', 'module_not_found', 'The module does not exist');
+}
+
+/** The one line a voice session logs when it ends: ids, figures and causes only (PRODUCT §7). */
+export function logSessionEnded(
+  session: { id: string; userId: string | null; identity: Identity; startedAt: Date },
+  fields: { cause: EndCause; provider: string; endedAt: Date; postChat: string; counts: Record<string, number> },
+) {
+  log.info('voice session ended', {
+    sessionId: session.id,
+    userId: session.userId,
+    staffId: session.identity.kind === 'staff' ? session.identity.id : null,
+    cause: fields.cause,
+    provider: fields.provider,
+    seconds: Math.round((fields.endedAt.getTime() - session.startedAt.getTime()) / 1000),
+    postChat: fields.postChat,
+    ...fields.counts,
+  });
 }

@@ -18,6 +18,7 @@ import {
   CLOSE_FOR,
   FIRST_USER_TEXT,
   hearthError,
+  logSessionEnded,
   moduleChoiceError,
   type ClientChannel,
   type EndCause,
@@ -29,15 +30,12 @@ import { ResponseGate } from './response-gate';
 import { carryOverOf, newResumeToken } from './resume';
 import { sessionPostChat } from './session-post-chat';
 import { SessionTranscript } from './session-transcript';
-import { SessionTurnTaking } from './session-turn-taking';
 import type { ToolHost } from './tool-host';
 import { runTool } from './tool-runner';
 import type { Upstream, UpstreamEvent, UpstreamHandlers } from './upstream';
 import type { UpstreamLine } from './upstream-line';
 import { SessionRenewal } from './session-renewal';
-import { TurnTimer } from '../metrics/turn-timer';
-import { SessionUsage } from './session-usage';
-import { TurnTraces } from '../metrics/turn-trace';
+import { SessionMeters } from './session-meters';
 
 /**
  * One live voice session: relays a browser to its upstream, runs the tools, keeps the transcript in memory
@@ -72,12 +70,10 @@ export class VoiceSession implements ToolHost {
   private ending: Promise<void> | null = null;
   private readonly timer: ReturnType<typeof setTimeout>;
   private readonly transcript = new SessionTranscript();
-  private readonly turnTaking = new SessionTurnTaking();
   private reminder = false;
   private readonly counts = { tools: 0, upstreamEvents: 0 };
-  private readonly usage: SessionUsage;
-  private readonly turns: TurnTimer; // timing and traces of each turn (metrics/)
-  private readonly traces: TurnTraces;
+  /** Turn timing and traces, turn-taking totals and cost (session-meters.ts). */
+  private readonly meters: SessionMeters;
   /** Response tracking, so tool results start exactly one new response once the current one is done. */
   readonly responses = new ResponseGate(
     () => this.sendUpstream({ type: 'response.create' }),
@@ -103,10 +99,9 @@ export class VoiceSession implements ToolHost {
     if (init.firstText?.trim()) this.transcript.typed(this.firstText);
     this.pending = init.pending ?? new PendingEvents();
     this.timer = setTimeout(() => void this.end('time_limit'), init.maxDurationMs);
-    this.usage = new SessionUsage(init.testRun);
-    this.traces = TurnTraces.forSession(this, () => this.upstream.kind, init.deps.config.traceExport);
-    this.turns = new TurnTimer(() => this.link.attached && !this.ending, this.traces);
-    const handlers: UpstreamHandlers = this.turns.wrap({
+    const live = () => this.link.attached && !this.ending;
+    this.meters = new SessionMeters(this, () => this.upstream, live, { testRun: init.testRun, config: init.deps.config });
+    const handlers: UpstreamHandlers = this.meters.wrap({
       onOpen: () => this.enqueue(() => this.onUpstreamOpen()),
       onEvent: (event, raw) => this.onUpstreamEvent(event, raw),
       onAudio: (raw) => {
@@ -153,10 +148,8 @@ export class VoiceSession implements ToolHost {
       case 'hearth.ping':
         return; // answered by the socket itself (routes.ts)
       case 'hearth.turn_taking':
-        this.turnTaking.report(event);
-        return;
       case 'hearth.turn_timing':
-        return this.traces.pageReported(event);
+        return this.meters.pageReported(event);
     }
     if (this.renewal.drops(event.type)) return;
     if (!this.ready) {
@@ -178,7 +171,7 @@ export class VoiceSession implements ToolHost {
   private forward(event: Exclude<BrowserEvent, { type: `hearth.${string}` }>) {
     if (this.renewal.stale(event)) return;
     this.renewal.observeClient(event.type);
-    this.turns.clientEnded(event.type);
+    this.meters.clientEnded(event.type);
     switch (event.type) {
       case 'session.update': {
         const session = applySessionUpdate(this.settings, event.session);
@@ -243,7 +236,7 @@ export class VoiceSession implements ToolHost {
 
   /** What the conversation cost so far, from its provider's usage reports (session-usage.ts). */
   cost() {
-    return this.usage.priced(this.upstream, this.deps.config);
+    return this.meters.cost(this.upstream, this.deps.config);
   }
 
   /** The reasoning effort of the active prompt, for a model that takes one (session-config.ts). */
@@ -267,7 +260,7 @@ export class VoiceSession implements ToolHost {
         this.responses.created((event.response as { id?: string } | undefined)?.id ?? null);
         break;
       case 'response.done':
-        this.usage.add(event.response);
+        this.meters.responseDone(event.response);
         this.responses.done((event.response as { id?: string } | undefined)?.id);
         queueMicrotask(() => {
           this.responses.maybeCreate();
@@ -381,11 +374,9 @@ export class VoiceSession implements ToolHost {
     this.pending.take();
     this.upstream.close();
     this.onEnded();
-    this.traces.finish();
     const endedAt = new Date();
     if (this.link.waiting && CARRIED_OVER.has(cause)) this.carryOver();
-    await this.turnTaking.store(this, endedAt);
-    await this.usage.store(this, endedAt);
+    await this.meters.finish(endedAt);
     // A withdrawn sign-in (revoked, deleted, disabled, signed out) takes nothing more from the conversation.
     const postChat: HearthPostChat = await sessionPostChat(this, {
       endedAt,
@@ -397,17 +388,8 @@ export class VoiceSession implements ToolHost {
       this.sendClient(postChat);
       this.link.finish(CLOSE_FOR[cause]);
     } else this.link.finish();
-    log.info('voice session ended', {
-      sessionId: this.id,
-      userId: this.userId,
-      staffId: this.identity.kind === 'staff' ? this.identity.id : null,
-      cause,
-      provider: this.upstream.kind,
-      seconds: Math.round((endedAt.getTime() - this.startedAt.getTime()) / 1000),
-      postChat: postChat.status,
-      ...this.counts,
-      ...this.transcript.counts,
-    });
+    const counts = { ...this.counts, ...this.transcript.counts };
+    logSessionEnded(this, { cause, provider: this.upstream.kind, endedAt, postChat: postChat.status, counts });
     this.onFinished?.();
   }
 
