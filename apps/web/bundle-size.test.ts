@@ -11,7 +11,9 @@ import { formatBytes, measureFirstVisits, type RouteName, sourceNameOf } from '.
 const BUDGETS: Partial<Record<RouteName, number>> = {
   // 150,500 since issue 24: the /insights route's critical half joined the entry (the page went to 149,987) and the
   // community loop's card is a lazy chunk whose import costs the page 123 bytes (150,110).
-  '/user': 150_500,
+  // 150,800 since issue 25: the well-being dialog's menu item, the card handing the focus to the chat button and the
+  // protocol's per-turn trace events took it to 150,505.
+  '/user': 150_800,
   // 111,000 since issue 21: the contact address became configuration (CONTACT_EMAIL, read from
   // /api/public-config by a 434-byte shared chunk); the page was at 109,479 before.
   // 111,500 since issue 24: the /insights route's critical half (path, search, loader) sits in the entry like every
