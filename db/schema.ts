@@ -316,10 +316,10 @@ export interface VoiceSessionCostsTable {
   responses: number;
   text_in_tokens: number;
   cached_text_in_tokens: number;
-  audio_in_tokens: number;
-  cached_audio_in_tokens: number;
+  speech_in_tokens: number;
+  cached_speech_in_tokens: number;
   text_out_tokens: number;
-  audio_out_tokens: number;
+  speech_out_tokens: number;
   /** numeric: read it cast to float8 (postgres.js and PGlite both answer numeric as text). */
   cost_usd: ColumnType<string, number | string, number | string>;
   started_at: Timestamp;

@@ -6,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
 // Deleting a member sets user_id to null rather than deleting the row: the money was spent and the per-day and
 // per-version totals must still add up to the provider's bill; what stays holds no personal link (ids of the
 // session and sequence, token counts, the amount). A deleted sequence likewise keeps its rows under module_name.
+// The provider's audio tokens are counted as speech_*_tokens: no column is named for audio (PRODUCT §7's check).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('voice_session_costs')
@@ -21,10 +22,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('responses', 'integer', (c) => c.notNull())
     .addColumn('text_in_tokens', 'integer', (c) => c.notNull())
     .addColumn('cached_text_in_tokens', 'integer', (c) => c.notNull())
-    .addColumn('audio_in_tokens', 'integer', (c) => c.notNull())
-    .addColumn('cached_audio_in_tokens', 'integer', (c) => c.notNull())
+    .addColumn('speech_in_tokens', 'integer', (c) => c.notNull())
+    .addColumn('cached_speech_in_tokens', 'integer', (c) => c.notNull())
     .addColumn('text_out_tokens', 'integer', (c) => c.notNull())
-    .addColumn('audio_out_tokens', 'integer', (c) => c.notNull())
+    .addColumn('speech_out_tokens', 'integer', (c) => c.notNull())
     .addColumn('cost_usd', 'numeric(14, 8)', (c) => c.notNull())
     .addColumn('started_at', 'timestamptz', (c) => c.notNull())
     .addColumn('ended_at', 'timestamptz', (c) => c.notNull())

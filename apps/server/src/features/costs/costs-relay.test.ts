@@ -113,10 +113,10 @@ describe('a conversation over OpenAI', () => {
       responses: 2,
       text_in_tokens: 2216,
       cached_text_in_tokens: 2048,
-      audio_in_tokens: 712,
-      cached_audio_in_tokens: 128,
+      speech_in_tokens: 712,
+      cached_speech_in_tokens: 128,
       text_out_tokens: 164,
-      audio_out_tokens: 656,
+      speech_out_tokens: 656,
     });
     expect(row?.sequence_id).toBeNumber();
     expect(Number(row?.cost_usd)).toBeCloseTo(2 * ONE_RESPONSE_USD, 8);
@@ -131,7 +131,7 @@ describe('a conversation over OpenAI', () => {
       await client.waitFor('response.done');
       await end(client);
       const row = await rowOf(sessionId);
-      expect(row).toMatchObject({ source: 'staff', user_id: null, page: 'console', responses: 1, audio_out_tokens: 328 });
+      expect(row).toMatchObject({ source: 'staff', user_id: null, page: 'console', responses: 1, speech_out_tokens: 328 });
       expect(Number(row?.cost_usd)).toBeCloseTo(ONE_RESPONSE_USD_OVERRIDDEN, 8);
     } finally {
       ctx.deps.config.priceTable = defaults;
@@ -143,7 +143,7 @@ describe('a conversation over OpenAI', () => {
     upstream.finishResponse('cancelled');
     await client.waitFor('response.done');
     await end(client);
-    expect(await rowOf(sessionId)).toMatchObject({ responses: 0, audio_out_tokens: 0, cost_usd: expect.anything() });
+    expect(await rowOf(sessionId)).toMatchObject({ responses: 0, speech_out_tokens: 0, cost_usd: expect.anything() });
     expect(Number((await rowOf(sessionId))?.cost_usd)).toBe(0);
   });
 });

@@ -13,10 +13,10 @@ let seq: { gtky: number; quiet: number };
 const tokens = (n: number) => ({
   text_in_tokens: n,
   cached_text_in_tokens: 0,
-  audio_in_tokens: 2 * n,
-  cached_audio_in_tokens: 0,
+  speech_in_tokens: 2 * n,
+  cached_speech_in_tokens: 0,
   text_out_tokens: 0,
-  audio_out_tokens: 3 * n,
+  speech_out_tokens: 3 * n,
 });
 
 beforeAll(async () => {

@@ -15,10 +15,10 @@ const figures = [
   sql<number>`coalesce(sum(c.cost_usd), 0)::float8`.as('cost_usd'),
   sql<number>`coalesce(sum(c.text_in_tokens), 0)::float8`.as('text_in'),
   sql<number>`coalesce(sum(c.cached_text_in_tokens), 0)::float8`.as('cached_text_in'),
-  sql<number>`coalesce(sum(c.audio_in_tokens), 0)::float8`.as('audio_in'),
-  sql<number>`coalesce(sum(c.cached_audio_in_tokens), 0)::float8`.as('cached_audio_in'),
+  sql<number>`coalesce(sum(c.speech_in_tokens), 0)::float8`.as('audio_in'),
+  sql<number>`coalesce(sum(c.cached_speech_in_tokens), 0)::float8`.as('cached_audio_in'),
   sql<number>`coalesce(sum(c.text_out_tokens), 0)::float8`.as('text_out'),
-  sql<number>`coalesce(sum(c.audio_out_tokens), 0)::float8`.as('audio_out'),
+  sql<number>`coalesce(sum(c.speech_out_tokens), 0)::float8`.as('audio_out'),
 ];
 
 function base(db: DB, f: CostFilter) {
@@ -72,10 +72,10 @@ export function costsByConversation(db: DB, f: CostFilter, limit: number) {
       sql<number>`c.cost_usd::float8`.as('cost_usd'),
       'c.text_in_tokens as text_in',
       'c.cached_text_in_tokens as cached_text_in',
-      'c.audio_in_tokens as audio_in',
-      'c.cached_audio_in_tokens as cached_audio_in',
+      'c.speech_in_tokens as audio_in',
+      'c.cached_speech_in_tokens as cached_audio_in',
       'c.text_out_tokens as text_out',
-      'c.audio_out_tokens as audio_out',
+      'c.speech_out_tokens as audio_out',
     ])
     .orderBy('c.ended_at', 'desc')
     .orderBy('c.session_id')
