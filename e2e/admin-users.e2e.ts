@@ -139,12 +139,13 @@ test('the total minutes header cycles none, ascending, descending', async ({ pag
   await button.click()
   await expect(header).toHaveAttribute('aria-sort', 'ascending')
   await expect.poll(() => searchParam(page, 'sort')).toBe('totalDurationOfAllSections:asc')
-  await expect(bodyRows(page).first().locator('td').nth(10)).toHaveText('0')
+  // The minutes, and under them what the conversations cost (the local provider: $0).
+  await expect(bodyRows(page).first().locator('td').nth(10)).toHaveText(/^0\s*Cost \$0$/)
 
   await button.click()
   await expect(header).toHaveAttribute('aria-sort', 'descending')
   await expect.poll(() => firstNames(page, 3)).toEqual(['Sortable Ben', 'Sortable Cy', 'Sortable Ann'])
-  await expect(rowOf(page, 'Sortable Ben').locator('td').nth(10)).toHaveText('30')
+  await expect(rowOf(page, 'Sortable Ben').locator('td').nth(10)).toHaveText(/^30\s*Cost \$0$/)
 
   await button.click()
   await expect(header).toHaveAttribute('aria-sort', 'none')

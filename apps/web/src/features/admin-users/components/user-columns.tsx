@@ -155,30 +155,30 @@ export function userColumns(open: OpenUserDialog) {
       enableSorting: true,
       meta: { className: 'max-md:order-5', align: 'end' },
       // SPEC's "more analytics" sits beside the total it details (one narrow column instead of two).
+      // What the member's conversations cost (PRODUCT §12, from the provider's usage reports) sits under their minutes:
+      // a column of its own took the table past 1366 px.
       cell: ({ row, getValue }) => (
-        <span className="inline-flex items-center justify-end gap-1 max-md:justify-start">
-          {formatMinutes(getValue())}
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-7"
-            aria-label="More analytics"
-            title={getValue() > 0 ? 'More analytics' : 'No conversations yet'}
-            disabled={!(getValue() > 0)}
-            onClick={() => open('analytics', row.original)}
-          >
-            <BarChart3 aria-hidden />
-          </Button>
+        <span className="inline-grid justify-items-end max-md:justify-items-start">
+          <span className="inline-flex items-center justify-end gap-1 max-md:justify-start">
+            {formatMinutes(getValue())}
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-7"
+              aria-label="More analytics"
+              title={getValue() > 0 ? 'More analytics' : 'No conversations yet'}
+              disabled={!(getValue() > 0)}
+              onClick={() => open('analytics', row.original)}
+            >
+              <BarChart3 aria-hidden />
+            </Button>
+          </span>
+          <span className="text-xs whitespace-nowrap text-muted-foreground tabular-nums" title="What their conversations cost">
+            <span className="sr-only">Cost </span>
+            {formatUsd(row.original.analytics.costUsd ?? 0)}
+          </span>
         </span>
       ),
-    }),
-    // What the member's conversations cost, from the provider's usage reports (PRODUCT §12; admins only).
-    col.accessor((user) => user.analytics.costUsd ?? 0, {
-      id: 'costUsd',
-      header: 'Cost',
-      enableSorting: true,
-      meta: { className: 'max-md:order-5', align: 'end' },
-      cell: (info) => <span className="whitespace-nowrap tabular-nums">{formatUsd(info.getValue())}</span>,
     }),
     col.display({
       id: 'actions',
