@@ -146,7 +146,7 @@ function InsightsBody({ insights }: { insights: Insights }) {
       {later && later.groupId === insights.groupId ? (
         <Breakdowns insights={later} />
       ) : (
-        <Skeleton className="h-64 w-full rounded-xl" aria-label="Loading the breakdowns" />
+        <Skeleton className="h-64 w-full rounded-xl" role="status" aria-label="Loading the breakdowns" />
       )}
     </>
   )
