@@ -12,14 +12,40 @@ if (!process.env.HEARTH_E2E_DATA_DIR) {
   process.env.HEARTH_E2E_DATA_DIR = mkdtempSync(join(artifactsDir, 'data-'))
 }
 
+// Files that hold voice sessions (they time real audio, turns and seconds, and hear the prompts another file may be
+// editing) or count what the whole server holds (the Users screen's total): they run one at a time, with nothing
+// else loading the machine or the server (project "alone"). The rest (project "screens") run two files at a time,
+// each on its own accounts, groups and users. scripts/e2e.ts runs "screens" first, then "alone".
+const ALONE = [
+  'admin-users',
+  'admin-users-actions',
+  'axe',
+  'console',
+  'echo',
+  'security',
+  'testing-page',
+  'turn-detection',
+  'user-page',
+  'user-page-settings',
+  'voice-devices',
+  'voice-multi-item',
+  'voice-resume',
+  'voice-rotation',
+].map((name) => `**/${name}.e2e.ts`)
+
 export default defineConfig({
   testDir: '.',
-  // Benchmarks (e2e/bench/*.bench.ts) run only through their `bun run bench:…` script.
-  testMatch: process.env.HEARTH_BENCH ? '**/bench/*.bench.ts' : '**/*.e2e.ts',
   testIgnore: '**/.artifacts/**',
   outputDir: join(artifactsDir, 'test-results'),
-  workers: 1,
+  workers: process.env.HEARTH_BENCH ? 1 : 2,
   fullyParallel: false,
+  // Benchmarks (e2e/bench/*.bench.ts) run only through their `bun run bench:…` script.
+  projects: process.env.HEARTH_BENCH
+    ? [{ name: 'bench', testMatch: '**/bench/*.bench.ts' }]
+    : [
+        { name: 'screens', testMatch: '**/*.e2e.ts', testIgnore: ['**/.artifacts/**', ...ALONE] },
+        { name: 'alone', testMatch: ALONE, workers: 1 },
+      ],
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: 'list',
@@ -30,7 +56,9 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     viewport: { width: 1280, height: 800 },
-    trace: 'retain-on-failure',
+    // A failing test keeps its trace (actions, DOM snapshots, network) but no screencast: recording one for every
+    // test, passing or not, was a third of the suite's CPU on a 2-core machine (the suite is CPU-bound there).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's Chromium: `npx playwright install` cannot download browsers here (STACK-NOTES "Browser tests").
