@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { Glob } from 'bun';
 
-const root = resolve(import.meta.dir, '..');
+const repoRoot = resolve(import.meta.dir, '..');
 const DATABASE_MARKERS = /createTestDatabase|createTestContext|freshPostgresUrl|DATABASE_URL|@hearth\/db\/client|newPglite|migrateToLatest/;
 const RELATIVE_IMPORT = /(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g;
 
@@ -22,7 +22,7 @@ function resolveImport(from: string, spec: string): string | undefined {
 }
 
 /** The file, or a helper it imports, reaches a database. Only test helpers are followed, not the product's code. */
-function usesDatabase(file: string, seen = new Set<string>()): boolean {
+function usesDatabase(file: string, root: string, seen = new Set<string>()): boolean {
   const known = memo.get(file);
   if (known !== undefined) return known;
   if (seen.has(file)) return false;
@@ -32,25 +32,25 @@ function usesDatabase(file: string, seen = new Set<string>()): boolean {
   for (const match of text.matchAll(RELATIVE_IMPORT)) {
     if (uses) break;
     const target = resolveImport(file, match[1]!);
-    if (target && isTestHelper(target)) uses = usesDatabase(target, seen);
+    if (target && isTestHelper(target, root)) uses = usesDatabase(target, root, seen);
   }
   memo.set(file, uses);
   return uses;
 }
 
 /** Test support code: under a test/ folder, or named as a fixture or test support file. */
-function isTestHelper(file: string): boolean {
+function isTestHelper(file: string, root: string): boolean {
   const rel = relative(root, file);
   return !rel.endsWith('.test.ts') && (/(^|\/)test\//.test(rel) || /fixture|test-support|-harness/.test(rel));
 }
 
-export function testFiles(dirs: string[]): { database: string[]; plain: string[] } {
+export function testFiles(dirs: string[], root = repoRoot): { database: string[]; plain: string[] } {
   const database: string[] = [];
   const plain: string[] = [];
   for (const dir of dirs) {
     for (const rel of new Glob(`${dir}/**/*.test.{ts,tsx}`).scanSync({ cwd: root })) {
       if (rel.includes('node_modules')) continue;
-      (usesDatabase(join(root, rel)) ? database : plain).push(`./${rel}`);
+      (usesDatabase(join(root, rel), root) ? database : plain).push(`./${rel}`);
     }
   }
   return { database: database.sort(), plain: plain.sort() };
