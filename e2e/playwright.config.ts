@@ -12,40 +12,16 @@ if (!process.env.HEARTH_E2E_DATA_DIR) {
   process.env.HEARTH_E2E_DATA_DIR = mkdtempSync(join(artifactsDir, 'data-'))
 }
 
-// Files that hold voice sessions (they time real audio, turns and seconds, and hear the prompts another file may be
-// editing) or count what the whole server holds (the Users screen's total): they run one at a time, with nothing
-// else loading the machine or the server (project "alone"). The rest (project "screens") run two files at a time,
-// each on its own accounts, groups and users. scripts/e2e.ts runs "screens" first, then "alone".
-const ALONE = [
-  'admin-users',
-  'admin-users-actions',
-  'axe',
-  'console',
-  'echo',
-  'security',
-  'testing-page',
-  'turn-detection',
-  'user-page',
-  'user-page-settings',
-  'voice-devices',
-  'voice-multi-item',
-  'voice-resume',
-  'voice-rotation',
-].map((name) => `**/${name}.e2e.ts`)
-
 export default defineConfig({
   testDir: '.',
+  // Benchmarks (e2e/bench/*.bench.ts) run only through their `bun run bench:…` script.
+  testMatch: process.env.HEARTH_BENCH ? '**/bench/*.bench.ts' : '**/*.e2e.ts',
   testIgnore: '**/.artifacts/**',
   outputDir: join(artifactsDir, 'test-results'),
-  workers: process.env.HEARTH_BENCH ? 1 : 2,
+  // One file at a time: the suite keeps a 2-core machine busy with one worker (two workers, the voice files alone
+  // afterwards, took as long: 7.6 + 14.0 min against 21.4), and the voice tests time real audio.
+  workers: 1,
   fullyParallel: false,
-  // Benchmarks (e2e/bench/*.bench.ts) run only through their `bun run bench:…` script.
-  projects: process.env.HEARTH_BENCH
-    ? [{ name: 'bench', testMatch: '**/bench/*.bench.ts' }]
-    : [
-        { name: 'screens', testMatch: '**/*.e2e.ts', testIgnore: ['**/.artifacts/**', ...ALONE] },
-        { name: 'alone', testMatch: ALONE, workers: 1 },
-      ],
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: 'list',

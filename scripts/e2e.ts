@@ -15,20 +15,9 @@ if (!existsSync(chromium)) {
     process.exit(1);
   }
 }
-const playwright = async (args: string[]) => {
-  const proc = Bun.spawn(['bunx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts', ...args], {
-    stdout: 'inherit',
-    stderr: 'inherit',
-    env: { ...process.env, CHROMIUM_PATH: chromium },
-  });
-  return proc.exited;
-};
-const args = process.argv.slice(2);
-// The whole suite: the screens two files at a time, then the timed and counting files alone (e2e/playwright.config.ts),
-// each on a fresh server. Both run even if the first fails, so one run reports every test. With files, a -g, a
-// --project or a benchmark, one run as asked.
-const whole = !process.env.HEARTH_BENCH && args.every((arg) => arg.startsWith('--reporter'));
-if (!whole) process.exit(await playwright(args));
-const screens = await playwright(['--project=screens', ...args]);
-const alone = await playwright(['--project=alone', ...args]);
-process.exit(screens || alone);
+const proc = Bun.spawn(['bunx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)], {
+  stdout: 'inherit',
+  stderr: 'inherit',
+  env: { ...process.env, CHROMIUM_PATH: chromium },
+});
+process.exit(await proc.exited);
