@@ -73,13 +73,15 @@ export async function hasActiveMessages(db: DB, campaignId: string): Promise<boo
   return row !== undefined;
 }
 
-export async function markFinished(db: DB, campaignId: string) {
-  await db
+/** Stamps the campaign finished (once) and returns the stored time, so every reader reports the same one. */
+export async function markFinished(db: DB, campaignId: string): Promise<Date | null> {
+  const row = await db
     .updateTable('campaigns')
-    .set({ finished_at: sql<Date>`now()` })
+    .set({ finished_at: sql<Date>`coalesce(finished_at, now())` })
     .where('id', '=', campaignId)
-    .where('finished_at', 'is', null)
-    .execute();
+    .returning('finished_at')
+    .executeTakeFirst();
+  return row?.finished_at ?? null;
 }
 
 /**

@@ -275,10 +275,8 @@ async function progressOf(db: DB, campaigns: Campaign[]): Promise<BlastProgress[
       }
       const done = tally.queued === 0 && tally.sending === 0;
       let finishedAt = c.finished_at;
-      if (done && !finishedAt) {
-        await markFinished(db, c.id);
-        finishedAt = new Date();
-      }
+      // The time the database stored, not this process's clock: the list read later must say the same.
+      if (done && !finishedAt) finishedAt = await markFinished(db, c.id);
       const mine = problems.filter((p) => p.campaign_id === c.id);
       return {
         campaignId: c.id,
