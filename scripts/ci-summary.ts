@@ -8,7 +8,8 @@ for (const file of process.argv.slice(2)) {
   const text = readFileSync(file, 'utf8').replace(/\x1b\[[0-9;]*m/g, '');
   for (const line of text.split('\n')) {
     const bun = line.match(/^\s*(\d+) (pass|fail|skip)\s*$/);
-    const pw = line.match(/^\s*(\d+) (passed|failed|skipped|flaky)\b/);
+    // Playwright's, possibly marked with the name of one of scripts/e2e.ts's side-by-side runs ("[voice]   40 passed").
+    const pw = line.match(/^(?:\[[\w-]+\] )?\s*(\d+) (passed|failed|skipped|flaky)\b/);
     const m = bun ?? pw;
     if (!m) continue;
     const n = Number(m[1]);

@@ -16,6 +16,9 @@ export async function copyText(text: string): Promise<boolean> {
 
 function copyWithTextarea(text: string): boolean {
   if (typeof document === 'undefined') return false
+  // Selecting the textarea moves the focus to it, and removing it drops the focus to the page: give it back to
+  // whatever held it (a keyboard user who pressed Disconnect stays on that button).
+  const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null
   const area = document.createElement('textarea')
   area.value = text
   area.setAttribute('readonly', '')
@@ -29,5 +32,6 @@ function copyWithTextarea(text: string): boolean {
     return false
   } finally {
     area.remove()
+    if (focused?.isConnected) focused.focus({ preventScroll: true })
   }
 }
