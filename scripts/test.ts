@@ -8,8 +8,8 @@ import { testFiles } from './test-files.ts';
 const TEST_WORKERS = process.env.TEST_WORKERS ?? '2';
 const timings: { phase: string; seconds: number }[] = [];
 
-async function run(cmd: string[], env: Record<string, string | undefined> = {}): Promise<number> {
-  const proc = Bun.spawn(cmd, { stdout: 'inherit', stderr: 'inherit', env: { ...process.env, ...env } });
+async function run(cmd: string[]): Promise<number> {
+  const proc = Bun.spawn(cmd, { stdout: 'inherit', stderr: 'inherit' });
   return proc.exited;
 }
 

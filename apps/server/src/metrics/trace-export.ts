@@ -14,6 +14,8 @@ export type TurnAttributes = {
 type Exporter = (layout: TurnLayout, attributes: TurnAttributes) => void;
 
 let loading: Promise<{ exportTurn: Exporter; shutdown: () => Promise<void> } | null> | null = null;
+/** The loaded SDK's exporter: once it is there a turn goes straight to it, without a promise per turn. */
+let loaded: Exporter | null = null;
 
 /**
  * The OpenTelemetry SDK, loaded on the first exported turn (dynamic imports: with export off nothing of it is
@@ -45,6 +47,7 @@ function load() {
       }
       root.end(layout.root.endMs);
     };
+    loaded = exportTurn;
     return { exportTurn, shutdown: () => provider.shutdown() };
   })().catch((error: unknown) => {
     log.error('trace export could not start', { error: (error as Error)?.name });
@@ -55,6 +58,14 @@ function load() {
 
 /** Hands one turn to the batch processor; never throws into the session. */
 export function exportTurn(layout: TurnLayout, attributes: TurnAttributes): void {
+  if (loaded) {
+    try {
+      loaded(layout, attributes);
+    } catch (error) {
+      log.error('trace export failed', { error: (error as Error)?.name });
+    }
+    return;
+  }
   void load().then((sdk) => sdk?.exportTurn(layout, attributes));
 }
 
@@ -62,5 +73,6 @@ export function exportTurn(layout: TurnLayout, attributes: TurnAttributes): void
 export async function stopTraceExport(): Promise<void> {
   const sdk = await loading;
   loading = null;
+  loaded = null;
   await sdk?.shutdown();
 }
