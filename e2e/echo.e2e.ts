@@ -9,7 +9,10 @@ import { expect, test } from './fixtures/hearth.ts'
 import { voice } from './fixtures/voice-hook.ts'
 
 test.describe('talking over speakers', () => {
-  test.describe.configure({ timeout: 180_000 })
+  // One retry, for these two only: they time real audio against the echo canceller, and on a loaded 2-core machine
+  // (the browser tests run as two runs side by side) a greeting once cut itself off while the canceller was still
+  // converging, before the test's window. A retry that passes is reported as flaky, not hidden (issue 25's note).
+  test.describe.configure({ timeout: 180_000, retries: 1 })
   test.use({ viewport: { width: 1366, height: 900 } })
 
   test('with the echo canceller the assistant does not interrupt itself, and the member still barges in', async ({

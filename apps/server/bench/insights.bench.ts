@@ -9,7 +9,7 @@
  * INSIGHTS_SHOTS=<dir> also saves screenshots of the screen at 1366 and 390 px wide.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { chromium } from '@playwright/test';
@@ -139,7 +139,11 @@ try {
 
   // ---- the browser: time to first chart ----
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    // The browser tests' choice (scripts/e2e.ts): Debian's headless shell, else full Chromium.
+    executablePath:
+      process.env.CHROMIUM_PATH ||
+      ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ||
+      '/usr/bin/chromium',
     args: [
       '--no-sandbox',
       '--headless',
