@@ -86,7 +86,8 @@ const heading = (page: Page, name: string | RegExp) => expect(page.getByRole('he
 
 for (const viewport of widths) {
   test(`no serious or critical axe findings on any screen at ${viewport.width} px`, async ({ page }) => {
-    test.setTimeout(120_000)
+    // About 85 s alone; up to 108 s beside the voice run on 2 cores.
+    test.setTimeout(240_000)
     await page.setViewportSize(viewport)
     const findings: Finding[] = []
     const visit = async (path: string, screen: string, ready: () => Promise<void>) => {
