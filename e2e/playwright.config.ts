@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
 
-import { admin, artifactsDir, baseURL, E2E_PORT, fakeMicWav, repoDir } from './fixtures/env.ts'
+import { admin, artifactsDir, baseURL, chromiumPath, E2E_PORT, fakeMicWav, repoDir } from './fixtures/env.ts'
 
 // The config is evaluated again in every worker: create the data directory once, in the runner, and hand it
 // down through the environment (workers inherit it).
@@ -41,11 +41,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's Chromium: `npx playwright install` cannot download browsers here (STACK-NOTES "Browser tests").
-      // Its headless shell first (what Playwright runs headless tests in, and 40 % less CPU: scripts/e2e.ts).
-      executablePath:
-        process.env.CHROMIUM_PATH ||
-        ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ||
-        '/usr/bin/chromium',
+      // Its headless shell first (fixtures/env.ts).
+      executablePath: chromiumPath() ?? '/usr/bin/chromium',
       args: [
         '--no-sandbox',
         '--headless',

@@ -12,8 +12,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-const candidates = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
-let chromium = process.env.CHROMIUM_PATH ?? candidates.find((path) => existsSync(path));
+import { chromiumPath } from '../e2e/fixtures/env.ts';
+
+let chromium = chromiumPath();
 if (!chromium || !existsSync(chromium)) {
   if (process.getuid?.() === 0 && !process.env.CHROMIUM_PATH) {
     console.log("Chromium is missing: installing Debian's chromium-headless-shell package");
@@ -22,7 +23,7 @@ if (!chromium || !existsSync(chromium)) {
       { stdout: 'inherit', stderr: 'inherit' },
     );
     if (r.exitCode !== 0) process.exit(r.exitCode ?? 1);
-    chromium = candidates[0]!;
+    chromium = chromiumPath();
   } else {
     console.error(
       `Chromium not found${chromium ? ` at ${chromium}` : ''}. Install it with: sudo apt-get install -y chromium-headless-shell (or set CHROMIUM_PATH).`,

@@ -9,13 +9,14 @@
  * INSIGHTS_SHOTS=<dir> also saves screenshots of the screen at 1366 and 390 px wide.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { chromium } from '@playwright/test';
 import { migrateToLatest, postgresHandle } from '@hearth/db/client';
 import { seed } from '@hearth/db/seed';
 import { seedCommunity } from './insights-seed';
+import { chromiumPath } from '../../../e2e/fixtures/env.ts';
 
 const RUNS = 10;
 const MEMBERS = Number(process.env.INSIGHTS_MEMBERS ?? 10_000);
@@ -139,11 +140,8 @@ try {
 
   // ---- the browser: time to first chart ----
   const browser = await chromium.launch({
-    // The browser tests' choice (scripts/e2e.ts): Debian's headless shell, else full Chromium.
-    executablePath:
-      process.env.CHROMIUM_PATH ||
-      ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ||
-      '/usr/bin/chromium',
+    // The browser tests' choice: Debian's headless shell, else full Chromium.
+    executablePath: chromiumPath() ?? '/usr/bin/chromium',
     args: [
       '--no-sandbox',
       '--headless',
