@@ -26,7 +26,10 @@
  *   BENCH_TRACE=1             per-turn tracing off and on in the same rounds (PRODUCT §12): the fake ends a turn every
  *                             BENCH_TURN_EVERY_FRAMES=50 frames (one a second per stream), and a "traced relay" exports
  *                             each turn over OTLP to a sink in this process (OTEL_EXPORTER_OTLP_ENDPOINT); "relay" runs
- *                             the same turns with export off. Compare their "CPU µs/frame".
+ *                             the same turns with export off. Compare their "CPU µs/frame", and the paired figure
+ *                             printed last: per round, traced ÷ relay CPU µs/frame (the same round's load), median and
+ *                             range. With BENCH_BASE the base relay is traced too ("base traced relay"): tracing's
+ *                             cost before and after a change, in the same rounds.
  */
 import type { LoadResult } from './relay/load';
 import { LoadGenerator } from './relay/load-client';
@@ -94,11 +97,12 @@ if (tracing) process.env.BENCH_TURN_EVERY_FRAMES ??= '50';
 const fake = await startFake();
 const proxy = await startProxy(fake.url);
 const relays: Target[] = [];
+const traced = sink ? { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${sink.port}` } : undefined;
 for (const w of workerCounts) {
-  if (process.env.BENCH_BASE) relays.push(await startRelay(fake.url, w, { root: process.env.BENCH_BASE, label: 'base' }));
+  if (process.env.BENCH_BASE)
+    relays.push(await startRelay(fake.url, w, { root: process.env.BENCH_BASE, label: traced ? 'base traced' : 'base', env: traced }));
   relays.push(await startRelay(fake.url, w));
-  if (sink)
-    relays.push(await startRelay(fake.url, w, { label: 'traced', env: { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${sink.port}` } }));
+  if (traced) relays.push(await startRelay(fake.url, w, { label: 'traced', env: traced }));
 }
 const targets = [fake, proxy, ...relays];
 console.log(
@@ -122,6 +126,8 @@ interface Row {
   rssMb: number;
 }
 const rows: Row[] = [];
+/** Per level, each traced relay's CPU µs/frame over the untraced relay's in the same round. */
+const paired: { n: number; path: string; ratios: number[] }[] = [];
 for (const n of levels) {
   const samples = new Map<string, Sample[]>(targets.map((t) => [t.name, []]));
   for (let r = 0; r < rounds; r++) {
@@ -130,6 +136,11 @@ for (const n of levels) {
     for (const t of order) samples.get(t.name)!.push(await measure(t, n));
   }
   const direct = samples.get(fake.name)!;
+  const perFrame = (x: Sample) => x.cpuMicros / Math.max(1, x.result.frames);
+  for (const t of relays.filter((r) => r.name.includes('traced'))) {
+    const untraced = samples.get(relays.find((r) => !r.name.includes('traced') && !r.name.startsWith('base'))!.name)!;
+    paired.push({ n, path: t.name, ratios: samples.get(t.name)!.map((x, i) => perFrame(x) / perFrame(untraced[i])) });
+  }
   for (const t of targets) {
     const s = samples.get(t.name)!;
     const row: Row = {
@@ -185,6 +196,13 @@ for (const t of [proxy, ...relays]) {
 }
 
 if (sink) console.log(`OTLP sink: ${spansReceived} spans received (a turn is 3: voice.turn, provider, relay)`);
+for (const { n, path, ratios } of paired) {
+  const sorted = [...ratios].sort((a, b) => a - b);
+  console.log(
+    `N=${n} ${path} ÷ relay, CPU µs/frame in the same round: median ${median(ratios).toFixed(3)}× ` +
+      `(rounds: ${sorted.map((r) => r.toFixed(2)).join(', ')})`,
+  );
+}
 load.exit();
 sink?.stop(true);
 const trees = targets.map((t) => processTree(t.pid));

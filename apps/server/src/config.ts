@@ -45,8 +45,9 @@ export interface Config {
   /** BRIDGE=off: a reconnect reaching an instance that does not hold its session is told 4005 (no bridging). */
   bridge: boolean;
   /**
-   * Per-turn traces exported over OTLP (PRODUCT §12) when OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT is set; the SDK reads
-   * that and the other standard OTEL_* variables itself. `reportWaitMs`: how long a turn waits for the page's shares.
+   * Per-turn traces exported over OTLP (PRODUCT §12) when OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT is set; the exporter
+   * and metrics/trace-settings.ts read that and the other standard OTEL_* variables when the first turn is exported.
+   * `reportWaitMs`: how long a turn waits for the page's shares.
    */
   traceExport?: { reportWaitMs: number };
 }

@@ -1,4 +1,7 @@
+import type { Attributes, HrTime, SpanContext } from '@opentelemetry/api';
+import type { ReadableSpan, Sampler } from '@opentelemetry/sdk-trace';
 import { log } from '../log';
+import { traceSettings, type TraceSettings } from './trace-settings';
 import type { TurnLayout } from './turn-layout';
 
 /** What a turn's spans carry: the step of the conversation and where it ran, never who or what was said. */
@@ -18,42 +21,128 @@ let loading: Promise<{ exportTurn: Exporter; shutdown: () => Promise<void> } | n
 let loaded: Exporter | null = null;
 
 /**
- * The OpenTelemetry SDK, loaded on the first exported turn (dynamic imports: with export off nothing of it is
- * loaded). The exporter and batch processor read OTEL_EXPORTER_OTLP_*, OTEL_BSP_* themselves; the resource takes
- * OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES, the service name defaulting to "hearth".
+ * The OpenTelemetry packages, loaded on the first exported turn (dynamic imports: with export off nothing of them is
+ * loaded). A turn's spans are finished before they exist (the relay timed them already), so they are built here as
+ * the SDK's finished spans (`ReadableSpan`) and handed to its batch processor and OTLP exporter, without the SDK's
+ * tracer: creating live spans only to end them at once was most of tracing's cost per turn (bench:relay,
+ * BENCH_TRACE=1, bench:trace-export). What the tracer would have decided is decided here from the same standard
+ * variables (trace-settings.ts): OTEL_TRACES_SAMPLER(_ARG) with the SDK's own samplers, OTEL_BSP_* for the batch
+ * processor, the attribute limits, and OTEL_EXPORTER_OTLP_(TRACES_)PROTOCOL for the exporter (http/json by default,
+ * http/protobuf when asked; trace-settings.ts says why). The exporter reads the other OTEL_EXPORTER_OTLP_* itself; the
+ * resource takes OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES, the service name defaulting to "hearth".
  */
 function load() {
   loading ??= (async () => {
-    const [api, sdk, resources, otlp, semconv] = await Promise.all([
+    const settings = traceSettings(process.env);
+    const [api, sdk, core, resources, otlp, semconv] = await Promise.all([
       import('@opentelemetry/api'),
       import('@opentelemetry/sdk-trace'),
+      import('@opentelemetry/core'),
       import('@opentelemetry/resources'),
-      import('@opentelemetry/exporter-trace-otlp-http'),
+      settings.protocol === 'http/protobuf'
+        ? import('@opentelemetry/exporter-trace-otlp-proto')
+        : import('@opentelemetry/exporter-trace-otlp-http'),
       import('@opentelemetry/semantic-conventions'),
     ]);
     const resource = resources
       .resourceFromAttributes({ [semconv.ATTR_SERVICE_NAME]: 'hearth' })
       .merge(resources.detectResources({ detectors: [resources.envDetector] }));
-    const provider = new sdk.TracerProvider({
-      resource,
-      spanProcessors: [new sdk.BatchSpanProcessor({ exporter: new otlp.OTLPTraceExporter() })],
-    });
-    const tracer = provider.getTracer('hearth.voice');
-    const exportTurn: Exporter = (layout, attributes) => {
-      const root = tracer.startSpan('voice.turn', { startTime: layout.root.startMs, attributes, root: true });
-      const parent = api.trace.setSpan(api.ROOT_CONTEXT, root);
-      for (const part of layout.parts) {
-        tracer.startSpan(part.name, { startTime: part.startMs, attributes: part.attributes }, parent).end(part.endMs);
+    const scope = { name: 'hearth.voice' };
+    const processor = new sdk.BatchSpanProcessor({ exporter: new otlp.OTLPTraceExporter(), ...settings.batch });
+    const sampler = samplerFor(sdk, settings.sampler);
+    const ids = new sdk.RandomIdGenerator();
+    const limit = attributeLimiter(settings.attributes);
+    const noLinks: never[] = [];
+    const unset = { code: api.SpanStatusCode.UNSET };
+
+    /** One span as the SDK's tracer would have ended it: internal, status unset, no events or links. */
+    class FinishedSpan implements ReadableSpan {
+      readonly kind = api.SpanKind.INTERNAL;
+      readonly status = unset;
+      readonly links = noLinks;
+      readonly events = noLinks;
+      readonly ended = true;
+      readonly droppedEventsCount = 0;
+      readonly droppedLinksCount = 0;
+      readonly resource = resource;
+      readonly instrumentationScope = scope;
+      readonly startTime: HrTime;
+      readonly endTime: HrTime;
+      readonly duration: HrTime;
+      readonly attributes: Attributes;
+      readonly droppedAttributesCount: number;
+      constructor(
+        readonly name: string,
+        private readonly context: SpanContext,
+        readonly parentSpanContext: SpanContext | undefined,
+        startMs: number,
+        endMs: number,
+        attributes: Attributes | undefined,
+      ) {
+        this.startTime = core.millisToHrTime(startMs);
+        this.endTime = core.millisToHrTime(endMs);
+        this.duration = core.hrTimeDuration(this.startTime, this.endTime);
+        const limited = limit(attributes ?? {});
+        this.attributes = limited.attributes;
+        this.droppedAttributesCount = limited.dropped;
       }
-      root.end(layout.root.endMs);
+      spanContext() {
+        return this.context;
+      }
+    }
+
+    const exportTurn: Exporter = (layout, attributes) => {
+      const traceId = ids.generateTraceId();
+      const sampled = sampler.shouldSample(api.ROOT_CONTEXT, traceId, 'voice.turn', api.SpanKind.INTERNAL, attributes, noLinks);
+      if (sampled.decision !== api.SamplingDecision.RECORD_AND_SAMPLED) return;
+      const root = { traceId, spanId: ids.generateSpanId(), traceFlags: api.TraceFlags.SAMPLED, traceState: sampled.traceState };
+      const rootAttributes = sampled.attributes ? { ...attributes, ...sampled.attributes } : attributes;
+      // Children first, as the tracer's spans would end; the root last.
+      for (const part of layout.parts) {
+        const context = { traceId, spanId: ids.generateSpanId(), traceFlags: root.traceFlags, traceState: root.traceState };
+        processor.onEnd(new FinishedSpan(part.name, context, root, part.startMs, part.endMs, part.attributes));
+      }
+      processor.onEnd(new FinishedSpan('voice.turn', root, undefined, layout.root.startMs, layout.root.endMs, rootAttributes));
     };
     loaded = exportTurn;
-    return { exportTurn, shutdown: () => provider.shutdown() };
+    return { exportTurn, shutdown: () => processor.shutdown() };
   })().catch((error: unknown) => {
     log.error('trace export could not start', { error: (error as Error)?.name });
     return null;
   });
   return loading;
+}
+
+/** The sampler OTEL_TRACES_SAMPLER names, from the SDK. A turn is always a trace's root, so parentbased_x decides as x. */
+function samplerFor(sdk: typeof import('@opentelemetry/sdk-trace'), sampler: TraceSettings['sampler']): Sampler {
+  if (sampler.kind === 'always_off') return new sdk.AlwaysOffSampler();
+  if (sampler.kind === 'ratio') return new sdk.TraceIdRatioBasedSampler(sampler.ratio);
+  return new sdk.AlwaysOnSampler();
+}
+
+/** The most attributes a turn's span carries (the root's TurnAttributes). */
+const MOST_ATTRIBUTES = 6;
+
+/** OTEL_(SPAN_)ATTRIBUTE_VALUE_LENGTH_LIMIT and _COUNT_LIMIT, as the SDK applies them; a no-op when they cannot bite. */
+function attributeLimiter(limits: TraceSettings['attributes']) {
+  const { countLimit, valueLengthLimit } = limits;
+  if (countLimit >= MOST_ATTRIBUTES && valueLengthLimit === Infinity) {
+    return (attributes: Attributes) => ({ attributes, dropped: 0 });
+  }
+  return (attributes: Attributes) => {
+    const kept: Attributes = {};
+    let count = 0;
+    let dropped = 0;
+    for (const [key, value] of Object.entries(attributes)) {
+      if (count >= countLimit) {
+        dropped++;
+        continue;
+      }
+      kept[key] = typeof value === 'string' && value.length > valueLengthLimit ? value.slice(0, valueLengthLimit) : value;
+      count++;
+    }
+    return { attributes: kept, dropped };
+  };
 }
 
 /** Hands one turn to the batch processor; never throws into the session. */
@@ -66,7 +155,9 @@ export function exportTurn(layout: TurnLayout, attributes: TurnAttributes): void
     }
     return;
   }
-  void load().then((sdk) => sdk?.exportTurn(layout, attributes));
+  void load().then((sdk) => {
+    if (sdk) exportTurn(layout, attributes);
+  });
 }
 
 /** Sends what is batched and stops (server shutdown, tests); nothing to do if no turn was ever exported. */

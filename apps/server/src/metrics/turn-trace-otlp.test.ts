@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { SAMPLE_RATE } from '@hearth/protocol';
 import { createTestContext, type TestContext } from '../test/harness';
 import { TestSocket, type Json } from '../realtime/test-support';
+import { attributeOf as attr, type OtlpCollector, type OtlpSpan, startOtlpCollector } from '../test/otlp-collector';
 import { stopTraceExport } from './trace-export';
 
-// PRODUCT §12: a member's voice session through the relay (local provider) exports one trace per turn over OTLP to a
-// real HTTP collector on 127.0.0.1, with the expected spans and attributes and nothing personal in the payload.
+// PRODUCT §12: a member's voice session through the relay (local provider) exports one trace per turn over OTLP
+// (http/protobuf here; trace-export.test.ts covers both encodings) to a real collector on 127.0.0.1, with the
+// expected spans and attributes and nothing personal in the payload.
 
 const ORIGIN = 'http://hearth.test';
 const NAME = 'Zebediah Quillfeather';
@@ -15,20 +17,13 @@ const TYPED = 'My secret word is periwinkle';
 
 let ctx: TestContext;
 let wsUrl: string;
-let collector: ReturnType<typeof Bun.serve>;
-const bodies: string[] = [];
+let collector: OtlpCollector;
 
 beforeAll(async () => {
-  collector = Bun.serve({
-    port: 0,
-    hostname: '127.0.0.1',
-    async fetch(request) {
-      if (request.method === 'POST' && new URL(request.url).pathname === '/v1/traces') bodies.push(await request.text());
-      return Response.json({});
-    },
-  });
-  // The SDK reads these itself (the standard variables), as in production.
-  process.env.OTEL_EXPORTER_OTLP_ENDPOINT = `http://127.0.0.1:${collector.port}`;
+  collector = startOtlpCollector();
+  // Read when the first turn is exported (the standard variables), as in production.
+  process.env.OTEL_EXPORTER_OTLP_ENDPOINT = collector.url;
+  process.env.OTEL_EXPORTER_OTLP_PROTOCOL = 'http/protobuf';
   process.env.OTEL_BSP_SCHEDULE_DELAY = '50';
   ctx = await createTestContext({ config: { traceExport: { reportWaitMs: 400 } } });
   ctx.app.listen({ port: 0, hostname: '127.0.0.1' });
@@ -38,8 +33,9 @@ afterAll(async () => {
   await ctx.app.stop(true);
   await ctx.close();
   await stopTraceExport();
-  collector.stop(true);
+  collector.stop();
   delete process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  delete process.env.OTEL_EXPORTER_OTLP_PROTOCOL;
   delete process.env.OTEL_BSP_SCHEDULE_DELAY;
 });
 
@@ -57,27 +53,6 @@ function frames(silenceMs: number, toneMs: number, afterMs: number): string[] {
   return out;
 }
 
-type OtlpSpan = {
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  name: string;
-  startTimeUnixNano: string;
-  endTimeUnixNano: string;
-  attributes: { key: string; value: Record<string, unknown> }[];
-};
-
-function received() {
-  const payloads = bodies.map((body) => JSON.parse(body));
-  const spans: OtlpSpan[] = payloads.flatMap((p) => p.resourceSpans.flatMap((r: Json) => r.scopeSpans.flatMap((s: Json) => s.spans)));
-  const resources = payloads.flatMap((p) => p.resourceSpans.map((r: Json) => r.resource));
-  return { spans, resources };
-}
-
-const attr = (span: OtlpSpan, key: string) => {
-  const value = span.attributes.find((a) => a.key === key)?.value;
-  return value ? Object.values(value)[0] : undefined;
-};
 const ms = (span: OtlpSpan) => Number(BigInt(span.endTimeUnixNano) - BigInt(span.startTimeUnixNano)) / 1e6;
 
 async function until<T>(read: () => T | undefined, timeoutMs = 10_000): Promise<T> {
@@ -120,11 +95,11 @@ describe('per-turn traces over OTLP', () => {
     expect(spoken.report).toBe(true);
 
     const roots = await until(() => {
-      const found = received().spans.filter((s) => s.name === 'voice.turn');
+      const found = collector.spans().filter((s) => s.name === 'voice.turn');
       return found.length >= 2 ? found : undefined;
     });
     expect(roots).toHaveLength(2);
-    const { spans, resources } = received();
+    const spans = collector.spans();
     const childrenOf = (root: OtlpSpan) => spans.filter((s) => s.traceId === root.traceId && s.parentSpanId === root.spanId);
     const [typedRoot, spokenRoot] = roots.sort((a, b) => (BigInt(a.startTimeUnixNano) < BigInt(b.startTimeUnixNano) ? -1 : 1));
     expect(typedRoot.traceId).not.toBe(spokenRoot.traceId);
@@ -151,9 +126,12 @@ describe('per-turn traces over OTLP', () => {
         .sort(),
     ).toEqual(['provider', 'relay']);
     expect(attr(spokenRoot, 'hearth.browser.reported')).toBe(false);
-    expect(JSON.stringify(resources)).toContain('"stringValue":"hearth"');
+    expect(collector.received.every((r) => r.contentType === 'application/x-protobuf')).toBe(true);
+    expect(collector.resources()[0].attributes).toContainEqual({ key: 'service.name', value: { stringValue: 'hearth' } });
 
-    const everything = bodies.join('\n');
+    // Protobuf's strings are plain UTF-8 on the wire: anything personal would show in the bodies' text.
+    const everything = collector.received.map((r) => r.text).join('\n');
+    expect(everything).toContain('hearth.prompt');
     for (const personal of [NAME, 'Zebediah', PHONE, EMAIL, TYPED, 'periwinkle', user.id, cookie.split('=')[1]]) {
       expect(everything).not.toContain(personal);
     }
