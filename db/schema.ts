@@ -1,8 +1,12 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
-type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
-type Json<T> = ColumnType<T, T, T>;
+import type { CreatedAt, Json, Timestamp } from './schema-columns';
+import type {
+  LiveVoiceSessionsTable,
+  LiveVoiceSignInsTable,
+  TurnTakingSessionsTable,
+  VoiceSessionCostsTable,
+  VoiceSessionsTable,
+} from './schema-voice';
 
 export type StaffRole = 'operator' | 'admin';
 
@@ -288,80 +292,6 @@ export interface OutboxTable {
   locked_at: Timestamp | null;
   /** When the provider last reported on it (delivery status callbacks). */
   status_at: Timestamp | null;
-}
-
-export interface VoiceSessionsTable {
-  id: string;
-  user_id: string | null;
-  staff_id: string | null;
-  module_name: string;
-  started_at: Timestamp;
-  ended_at: Timestamp | null;
-  post_chat_status: string | null;
-}
-
-/** What one voice session cost (issue 25 item 2); see its migration. Token counts as the provider reported them. */
-export interface VoiceSessionCostsTable {
-  session_id: string;
-  source: 'member' | 'staff' | 'test_run';
-  /** Null for staff and test-run sessions, and once the member is deleted. */
-  user_id: string | null;
-  page: string;
-  sequence_id: number | null;
-  module_name: string | null;
-  version: number | null;
-  /** 'openai' or 'local' (the local provider reports no usage: $0). */
-  provider: string;
-  model: string;
-  responses: number;
-  text_in_tokens: number;
-  cached_text_in_tokens: number;
-  speech_in_tokens: number;
-  cached_speech_in_tokens: number;
-  text_out_tokens: number;
-  speech_out_tokens: number;
-  /** numeric: read it cast to float8 (postgres.js and PGlite both answer numeric as text). */
-  cost_usd: ColumnType<string, number | string, number | string>;
-  started_at: Timestamp;
-  ended_at: Timestamp;
-}
-
-/** A voice session's turn-taking totals as its page measured them (issue 23 §4); see its migration. */
-export interface TurnTakingSessionsTable {
-  session_id: string;
-  sequence_id: number | null;
-  module_name: string;
-  version: number;
-  /** The page the session served: 'user' (members), 'console' or 'testing' (staff). */
-  page: string;
-  /** 'server_vad', 'semantic_vad' or 'manual' when the session ended. */
-  turn_detection: string;
-  turns: number;
-  cut_offs: number;
-  premature_commits: number;
-  dead_airs: number;
-  self_interruptions: number;
-  ended_at: ColumnType<Date, Date | string | undefined, Date | string>;
-}
-
-/** A voice session live on some server instance right now (PRODUCT §8); see its migration. */
-export interface LiveVoiceSessionsTable {
-  id: string;
-  instance_id: string;
-  user_id: string | null;
-  staff_id: string | null;
-  auth_session: string;
-  started_at: ColumnType<Date, Date | string | undefined, Date | string>;
-  heartbeat_at: ColumnType<Date, Date | string | undefined, Date | string>;
-  ended_reason: string | null;
-  /** Where the holding instance is reached by the others (INTERNAL_URL): a reconnect elsewhere is bridged there. */
-  internal_url: string | null;
-}
-
-/** The sign-ins a live voice session was resumed with besides the one that opened it (issue 21). */
-export interface LiveVoiceSignInsTable {
-  live_id: string;
-  auth_session: string;
 }
 
 export type MetRound = 'met' | 'met_again';
