@@ -164,6 +164,15 @@ test('test users, subgroups and per-member notices', async ({ page, signInAsAdmi
 
   await cleanSnapshot(page, snapshot, 'group-detail-1366')
   await page.setViewportSize({ width: 390, height: 844 })
+  // Each member is a card at 390 px: nothing to scroll sideways to, whether they met included.
+  const widths = await membersTable(page).evaluate((t) => ({ scroll: t.parentElement!.scrollWidth, box: t.parentElement!.clientWidth }))
+  expect(widths.scroll).toBeLessThanOrEqual(widths.box)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  const met = tester.getByRole('cell').nth(5)
+  await expect(met).toHaveAttribute('data-label', 'Met?')
+  await met.scrollIntoViewIfNeeded()
+  const metBox = (await met.boundingBox())!
+  expect(metBox.x + metBox.width).toBeLessThanOrEqual(390)
   await cleanSnapshot(page, snapshot, 'group-detail-390')
 })
 

@@ -116,6 +116,7 @@ export function MembersSection({ group, moduleName }: { group: GroupPage; module
           columns={columns}
           data={group.members}
           getRowId={(m) => m.fileName}
+          fit
           emptyText={q ? 'No members found' : 'No members yet. Add them above, or generate test users.'}
         />
       </div>
