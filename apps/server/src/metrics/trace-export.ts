@@ -53,6 +53,7 @@ function load() {
     const ids = new sdk.RandomIdGenerator();
     const limit = attributeLimiter(settings.attributes);
     const noLinks: never[] = [];
+    const noAttributes: Attributes = {};
     const unset = { code: api.SpanStatusCode.UNSET };
 
     /** One span as the SDK's tracer would have ended it: internal, status unset, no events or links. */
@@ -68,7 +69,6 @@ function load() {
       readonly instrumentationScope = scope;
       readonly startTime: HrTime;
       readonly endTime: HrTime;
-      readonly duration: HrTime;
       readonly attributes: Attributes;
       readonly droppedAttributesCount: number;
       constructor(
@@ -81,10 +81,13 @@ function load() {
       ) {
         this.startTime = core.millisToHrTime(startMs);
         this.endTime = core.millisToHrTime(endMs);
-        this.duration = core.hrTimeDuration(this.startTime, this.endTime);
-        const limited = limit(attributes ?? {});
-        this.attributes = limited.attributes;
-        this.droppedAttributesCount = limited.dropped;
+        const limited = limit ? limit(attributes ?? noAttributes) : null;
+        this.attributes = limited ? limited.attributes : (attributes ?? noAttributes);
+        this.droppedAttributesCount = limited ? limited.dropped : 0;
+      }
+      /** Asked for by span processors that filter on it, not by the exporter: worked out only then. */
+      get duration(): HrTime {
+        return core.hrTimeDuration(this.startTime, this.endTime);
       }
       spanContext() {
         return this.context;
@@ -123,12 +126,10 @@ function samplerFor(sdk: typeof import('@opentelemetry/sdk-trace'), sampler: Tra
 /** The most attributes a turn's span carries (the root's TurnAttributes). */
 const MOST_ATTRIBUTES = 6;
 
-/** OTEL_(SPAN_)ATTRIBUTE_VALUE_LENGTH_LIMIT and _COUNT_LIMIT, as the SDK applies them; a no-op when they cannot bite. */
+/** OTEL_(SPAN_)ATTRIBUTE_VALUE_LENGTH_LIMIT and _COUNT_LIMIT, as the SDK applies them; none when they cannot bite. */
 function attributeLimiter(limits: TraceSettings['attributes']) {
   const { countLimit, valueLengthLimit } = limits;
-  if (countLimit >= MOST_ATTRIBUTES && valueLengthLimit === Infinity) {
-    return (attributes: Attributes) => ({ attributes, dropped: 0 });
-  }
+  if (countLimit >= MOST_ATTRIBUTES && valueLengthLimit === Infinity) return null;
   return (attributes: Attributes) => {
     const kept: Attributes = {};
     let count = 0;
