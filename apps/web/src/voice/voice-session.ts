@@ -11,7 +11,7 @@ import {
   type ServerMessage,
 } from '@hearth/protocol'
 
-import { AssistantPlayback } from '@/voice/assistant-playback'
+import type { AssistantPlayback } from '@/voice/assistant-playback'
 import { openVoiceAudio, type VoiceAudio, type VoiceAudioCallbacks } from '@/voice/audio-engine'
 import { VoiceConnectError } from '@/voice/errors'
 import { endSession, POST_CHAT_TIMEOUT_MS } from '@/voice/end-session'
@@ -20,8 +20,9 @@ import { HeldWhileReconnecting } from '@/voice/held-while-reconnecting'
 import { ResumableSocket } from '@/voice/resumable-socket'
 import { type InputPosition, SOCKET_WORKER_URL } from '@/voice/socket-worker-messages'
 import { TurnSettings } from '@/voice/turn-settings'
-import { TurnWatch } from '@/voice/turn-watch'
+import type { TurnWatch } from '@/voice/turn-watch'
 import { type AudioFigures, audioFiguresOf, VoiceMetrics, type VoiceStats } from '@/voice/voice-metrics'
+import { wireSession } from '@/voice/session-wiring'
 import type { ConnectionStatus, DisconnectResult, TurnMode, VoiceSessionListener, VoiceSessionOptions } from '@/voice/voice-session-types'
 import type { VadDetection } from '@/voice/voice-session-types'
 import { voiceSocketUrl } from '@/voice/ws-url'
@@ -54,46 +55,9 @@ export class VoiceSession {
   /** Audio figures kept from the last audio, so stats() still answers after the session ended. */
   private audioFigures: AudioFigures = { outputLatencyMs: 0, sampleRate: 0, speakerRoute: null }
   private readonly metrics = new VoiceMetrics()
-  private readonly watch = new TurnWatch({
-    metrics: this.metrics,
-    renderedAtMs: (contextTimeS) => this.audio?.renderedAtMs(contextTimeS) ?? null,
-    onTurnLatency: (latency) => this.listener.onTurnLatency?.(latency),
-    onSelfInterruption: () => this.listener.onSelfInterruption?.(),
-    onTurnTaking: (turns, totals, sinceRestart) => {
-      this.listener.onTurnTaking?.(turns, totals)
-      this.send({ type: 'hearth.turn_taking', ...sinceRestart })
-    },
-    pageFigures: () => this.connection?.pageFigures ?? { captureToSendMs: null, roundTripMs: null },
-    onTurnTrace: (bar, timing) => {
-      this.listener.onTurnTrace?.(bar)
-      if (timing) this.send(timing)
-    },
-  })
-  private readonly assistant = new AssistantPlayback({
-    audio: () => this.audio,
-    send: (event) => this.send(event),
-    connected: () => this.statusValue === 'connected',
-    onError: (error) => this.listener.onError?.(error),
-    metrics: this.metrics,
-  })
-
-  private readonly audioCallbacks: VoiceAudioCallbacks = {
-    onInputLevel: (level) => {
-      this.metrics.inputPeak(level.peak)
-      this.listener.onInputLevel?.(level)
-    },
-    onOutputLevel: (level) => {
-      this.metrics.outputPeak(level.peak)
-      this.listener.onOutputLevel?.(level)
-    },
-    onItemStarted: (itemId, startedAtS) => {
-      this.assistant.itemStarted(itemId)
-      this.watch.assistantStarted(itemId, startedAtS)
-    },
-    onItemEnded: (_itemId, sampleCount) => this.watch.assistantEnded(sampleCount),
-    onError: (error) => this.listener.onError?.(error),
-    onRebuildNeeded: () => void this.rebuildAudio(),
-  }
+  private readonly watch: TurnWatch
+  private readonly assistant: AssistantPlayback
+  private readonly audioCallbacks: VoiceAudioCallbacks
 
   constructor(options: VoiceSessionOptions) {
     this.options = options
@@ -102,6 +66,18 @@ export class VoiceSession {
     this.turnModeValue = options.turnMode ?? 'server_vad'
     const turnHost = { page: options.page, send: (e: BrowserEvent) => this.send(e), info: () => this.sessionInfo }
     this.turnSettings = new TurnSettings(turnHost, options.detection ?? null)
+    const wired = wireSession({
+      metrics: this.metrics,
+      listener: this.listener,
+      audio: () => this.audio,
+      connection: () => this.connection,
+      connected: () => this.statusValue === 'connected',
+      send: (event) => this.send(event),
+      rebuildAudio: () => void this.rebuildAudio(),
+    })
+    this.watch = wired.watch
+    this.assistant = wired.assistant
+    this.audioCallbacks = wired.audioCallbacks
   }
 
   get status(): ConnectionStatus {
