@@ -1,29 +1,6 @@
 import { describe, expect, test } from 'bun:test';
-import {
-  DEAD_AIR_MS,
-  PREMATURE_COMMIT_MS,
-  type TurnTakingObservation,
-  TurnTakingMeter,
-  type TurnTakingTurn,
-  turnTakingRates,
-} from './turn-taking';
-
-type Kind = TurnTakingObservation['kind'];
-const short: Record<string, Kind> = {
-  start: 'member_speech_started',
-  stop: 'member_speech_stopped',
-  commit: 'committed',
-  audio: 'assistant_audio_started',
-  silent: 'assistant_audio_stopped',
-  echo: 'self_interruption',
-};
-
-/** Plays a recorded sequence such as `['start', 0], ['stop', 900]` and returns every turn made final, in order. */
-function play(meter: TurnTakingMeter, events: [keyof typeof short, number][]): TurnTakingTurn[] {
-  return events.flatMap(([kind, atMs]) => meter.observe({ kind: short[kind] as Kind, atMs } as TurnTakingObservation));
-}
-
-const plain = { cutOff: false, prematureCommit: false, deadAir: false, selfInterrupted: false };
+import { DEAD_AIR_MS, PREMATURE_COMMIT_MS, TurnTakingMeter, turnTakingRates } from './turn-taking';
+import { plain, play } from './turn-taking-test-support';
 
 describe('one turn by voice (server VAD)', () => {
   test('an answer 1.2 s after the member stopped: no flag, the gap measured from the stop', () => {
@@ -325,78 +302,5 @@ describe('self-interruption (the assistant hears itself)', () => {
       ['silent', 3000],
     ]);
     expect(turns).toEqual([{ index: 1, ...plain, deadAir: true, gapMs: 2000 }]);
-  });
-});
-
-describe('totals and rates', () => {
-  test('no turns: all rates 0', () => {
-    expect(turnTakingRates({ turns: 0, cutOffs: 0, prematureCommits: 0, deadAirs: 0, selfInterruptions: 0 })).toEqual({
-      cutOff: 0,
-      prematureCommit: 0,
-      deadAir: 0,
-      selfInterruption: 0,
-    });
-  });
-
-  test('rates are per turn', () => {
-    expect(turnTakingRates({ turns: 8, cutOffs: 2, prematureCommits: 1, deadAirs: 4, selfInterruptions: 0 })).toEqual({
-      cutOff: 0.25,
-      prematureCommit: 0.125,
-      deadAir: 0.5,
-      selfInterruption: 0,
-    });
-  });
-
-  test('openTurn tells whether the open turn has been answered (the page ties the answer to its item)', () => {
-    const meter = new TurnTakingMeter();
-    expect(meter.openTurn).toBeNull();
-    play(meter, [['commit', 0]]);
-    expect(meter.openTurn).toEqual({ index: 1, answered: false });
-    play(meter, [['audio', 400]]);
-    expect(meter.openTurn).toEqual({ index: 1, answered: true });
-    play(meter, [['silent', 900]]);
-    expect(meter.openTurn).toBeNull();
-  });
-
-  test('reset forgets the session', () => {
-    const meter = new TurnTakingMeter();
-    play(meter, [
-      ['commit', 0],
-      ['audio', 3000],
-      ['silent', 4000],
-    ]);
-    expect(meter.totals.deadAirs).toBe(1);
-    meter.reset();
-    expect(meter.totals).toEqual({ turns: 0, cutOffs: 0, prematureCommits: 0, deadAirs: 0, selfInterruptions: 0 });
-    expect(
-      play(meter, [
-        ['commit', 5000],
-        ['audio', 5100],
-        ['silent', 6000],
-      ]),
-    ).toEqual([{ index: 1, ...plain, gapMs: 100 }]);
-  });
-
-  test('on any sequence every count stays within the turns, and each final turn is counted once', () => {
-    let seed = 7;
-    const random = () => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed / 2 ** 31;
-    };
-    const kinds = Object.keys(short) as (keyof typeof short)[];
-    for (let run = 0; run < 200; run++) {
-      const meter = new TurnTakingMeter();
-      let atMs = 0;
-      let finalTurns = 0;
-      for (let i = 0; i < 60; i++) {
-        atMs += Math.floor(random() * 2000) - 200; // sometimes out of order, as VAD times are
-        const kind = kinds[Math.floor(random() * kinds.length)] as keyof typeof short;
-        finalTurns += play(meter, [[kind, atMs]]).length;
-      }
-      finalTurns += meter.finish(atMs + 1).length;
-      const t = meter.totals;
-      expect(t.turns).toBe(finalTurns);
-      for (const count of [t.cutOffs, t.prematureCommits, t.deadAirs, t.selfInterruptions]) expect(count).toBeLessThanOrEqual(t.turns);
-    }
   });
 });
