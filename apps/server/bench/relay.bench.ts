@@ -25,7 +25,7 @@
  *   BENCH_CPU_PROF=<dir>      the proxy and relays write CPU profiles there when they stop
  *   BENCH_TRACE=1             per-turn tracing off and on in the same rounds (PRODUCT §12): the fake ends a turn every
  *                             BENCH_TURN_EVERY_FRAMES=50 frames (one a second per stream), and a "traced relay" exports
- *                             each turn over OTLP to a sink in this process (OTEL_EXPORTER_OTLP_ENDPOINT); "relay" runs
+ *                             each turn over OTLP to a collector in this process (OTEL_EXPORTER_OTLP_ENDPOINT); "relay" runs
  *                             the same turns with export off. Compare their "CPU µs/frame", and the paired figure
  *                             printed last: per round, traced ÷ relay CPU µs/frame (the same round's load), median and
  *                             range. With BENCH_BASE the base relay is traced too ("base traced relay"): tracing's
@@ -35,6 +35,7 @@ import type { LoadResult } from './relay/load';
 import { LoadGenerator } from './relay/load-client';
 import { cpuMicros, median, minorFaults, processTree, rssMb } from './relay/proc-stats';
 import { startFake, startProxy, startRelay, type Target } from './relay/targets';
+import { startOtlpCollector } from '../src/test/otlp-collector';
 
 const levels = (process.env.BENCH_LEVELS ?? '50,100,200').split(',').map(Number);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -81,23 +82,13 @@ async function measure(target: Target, n: number): Promise<Sample> {
 
 // ---- the run ----
 const tracing = process.env.BENCH_TRACE === '1';
-let spansReceived = 0;
-const sink = tracing
-  ? Bun.serve({
-      port: 0,
-      hostname: '127.0.0.1',
-      async fetch(request) {
-        const body = await request.text();
-        spansReceived += body.split('"spanId"').length - 1;
-        return Response.json({});
-      },
-    })
-  : null;
+// A real OTLP/HTTP collector (either encoding: OTEL_EXPORTER_OTLP_PROTOCOL passes through to the relays).
+const sink = tracing ? startOtlpCollector() : null;
 if (tracing) process.env.BENCH_TURN_EVERY_FRAMES ??= '50';
 const fake = await startFake();
 const proxy = await startProxy(fake.url);
 const relays: Target[] = [];
-const traced = sink ? { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${sink.port}` } : undefined;
+const traced = sink ? { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url } : undefined;
 for (const w of workerCounts) {
   if (process.env.BENCH_BASE)
     relays.push(await startRelay(fake.url, w, { root: process.env.BENCH_BASE, label: traced ? 'base traced' : 'base', env: traced }));
@@ -138,7 +129,8 @@ for (const n of levels) {
   const direct = samples.get(fake.name)!;
   const perFrame = (x: Sample) => x.cpuMicros / Math.max(1, x.result.frames);
   for (const t of relays.filter((r) => r.name.includes('traced'))) {
-    const untraced = samples.get(relays.find((r) => !r.name.includes('traced') && !r.name.startsWith('base'))!.name)!;
+    // "traced relay WORKERS=2" and "base traced relay WORKERS=2" against "relay WORKERS=2".
+    const untraced = samples.get(t.name.replace(/^(base )?traced /, ''))!;
     paired.push({ n, path: t.name, ratios: samples.get(t.name)!.map((x, i) => perFrame(x) / perFrame(untraced[i])) });
   }
   for (const t of targets) {
@@ -195,7 +187,7 @@ for (const t of [proxy, ...relays]) {
   console.log(`${t.name}: largest N held with added p99 under ${targetMs} ms: ${held.length ? Math.max(...held) : 'none'}`);
 }
 
-if (sink) console.log(`OTLP sink: ${spansReceived} spans received (a turn is 3: voice.turn, provider, relay)`);
+if (sink) console.log(`OTLP collector: ${sink.spans().length} spans received (a turn is 3: voice.turn, provider, relay)`);
 for (const { n, path, ratios } of paired) {
   const sorted = [...ratios].sort((a, b) => a - b);
   console.log(
@@ -204,7 +196,7 @@ for (const { n, path, ratios } of paired) {
   );
 }
 load.exit();
-sink?.stop(true);
+sink?.stop();
 const trees = targets.map((t) => processTree(t.pid));
 for (const t of targets) await t.stop().catch((e) => console.error(`${t.name}: ${e}`));
 for (const pid of trees.flat()) {
