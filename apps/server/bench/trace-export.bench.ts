@@ -5,7 +5,9 @@
  *
  * Each round runs one process per mode (bench/trace/turns.ts), one after the other in a rotating order, each
  * exporting TRACE_RATE turns a second (default 100: N = 100 streams at one turn a second each) over OTLP/HTTP to a
- * collector in this process (protobuf, the default; json; and the SDK tracer's way, kept as the comparison); its CPU is read from /proc over the measured window. A mode's cost per turn is its CPU over
+ * collector in this process (json, the default, and protobuf, both over Bun's fetch; json over the official Node
+ * transport, which the product uses where only it honours a variable; and the SDK tracer's way, as trace-export.ts
+ * did before, kept as the comparison); its CPU is read from /proc (each thread's schedstat, to the nanosecond) over the measured window. A mode's cost per turn is its CPU over
  * the "off" process's (the same pacing timer, no export) in the same round, divided by the turns.
  *
  *   TRACE_RATE=100      turns a second
@@ -16,9 +18,11 @@
  *   TRACE_RELAY_US=58   the relay's CPU µs per frame with export off, from bench:relay on the same machine; the
  *                       share is reported at one turn every TRACE_FRAMES_PER_TURN=50 frames (one a second)
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startOtlpCollector } from '../src/test/otlp-collector';
-import { cpuMicros, median } from './relay/proc-stats';
+import { cpuMicrosPrecise, median } from './relay/proc-stats';
 
 const rate = Number(process.env.TRACE_RATE ?? 100);
 const rounds = Number(process.env.TRACE_ROUNDS ?? 5);
@@ -27,7 +31,11 @@ const warmup = Number(process.env.TRACE_WARMUP ?? 3);
 const page = process.env.TRACE_PAGE !== '0';
 const relayUs = Number(process.env.TRACE_RELAY_US ?? 58);
 const framesPerTurn = Number(process.env.TRACE_FRAMES_PER_TURN ?? 50);
-const modes = ['off', 'protobuf', 'json', 'tracer'] as const;
+const modes = ['off', 'protobuf', 'json', 'json-node', 'tracer'] as const;
+// json-node: the product's export with the official Node transport, as a deployment with OTLP TLS files gets it
+// (trace-settings.ts). Any file chooses it; the collector's endpoint is http, so the file is read and never used.
+const tlsFile = join(mkdtempSync(join(tmpdir(), 'hearth-trace-bench-')), 'collector-ca.pem');
+writeFileSync(tlsFile, '');
 
 let spans = 0;
 const collector = startOtlpCollector();
@@ -36,6 +44,7 @@ async function measure(mode: (typeof modes)[number]): Promise<number> {
   const proc = Bun.spawn(['bun', join(import.meta.dir, 'trace/turns.ts'), mode, String(rate), page ? 'page' : 'relay'], {
     env: {
       ...process.env,
+      ...(mode === 'json-node' ? { OTEL_EXPORTER_OTLP_TRACES_CERTIFICATE: tlsFile } : {}),
       OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
       OTEL_EXPORTER_OTLP_PROTOCOL: mode === 'protobuf' ? 'http/protobuf' : 'http/json',
       LOG_LEVEL: 'silent',
@@ -46,10 +55,10 @@ async function measure(mode: (typeof modes)[number]): Promise<number> {
   const reader = proc.stdout.getReader();
   await reader.read(); // "ready": the module graph is loaded
   await Bun.sleep(warmup * 1000);
-  const cpu0 = cpuMicros(proc.pid);
+  const cpu0 = cpuMicrosPrecise(proc.pid);
   const t0 = performance.now();
   await Bun.sleep(seconds * 1000);
-  const cpu = cpuMicros(proc.pid) - cpu0;
+  const cpu = cpuMicrosPrecise(proc.pid) - cpu0;
   const wallS = (performance.now() - t0) / 1000;
   proc.kill('SIGKILL');
   await proc.exited;

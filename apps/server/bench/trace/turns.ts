@@ -2,17 +2,18 @@
  * One process of `bun run bench:trace-export` (trace-export.bench.ts): exports `rate` turns a second, paced by a
  * 10 ms timer as a relay's turns come, for as long as it lives. Modes:
  *   off       the timer alone (the floor every mode pays);
- *   protobuf  the product's export (metrics/trace-export.ts): finished spans to the SDK's batch processor and the
- *             OTLP http/protobuf exporter (the default);
- *   json      the same with OTEL_EXPORTER_OTLP_PROTOCOL=http/json;
- *   tracer    the same spans through the SDK's tracer (startSpan/end) and the http/json exporter, as
- *             trace-export.ts did until this bench was written; kept here as the comparison.
+ *   json      the product's export (metrics/trace-export.ts): finished spans to the SDK's batch processor and the
+ *             official OTLP exporter over http/json (the default), its requests over Bun's fetch;
+ *   protobuf  the same with OTEL_EXPORTER_OTLP_PROTOCOL=http/protobuf;
+ *   json-node the same as json over the official Node transport (node:http), which a TLS file variable chooses;
+ *   tracer    the same spans through the SDK's tracer (startSpan/end) and the official http/json exporter (Node
+ *             transport), as trace-export.ts did until this bench was written; kept here as the comparison.
  * OTEL_EXPORTER_OTLP_ENDPOINT (the parent's collector) and the protocol are set by the parent.
  */
 import { exportTurn, type TurnAttributes } from '../../src/metrics/trace-export';
 import { layoutTurn, type PageShares, type TurnLayout } from '../../src/metrics/turn-layout';
 
-const mode = process.argv[2] as 'off' | 'protobuf' | 'json' | 'tracer';
+const mode = process.argv[2] as 'off' | 'protobuf' | 'json' | 'json-node' | 'tracer';
 const rate = Number(process.argv[3]);
 const page: PageShares | null = process.argv[4] === 'page' ? { captureMs: 3, socketMs: 37, playbackMs: 25 } : null;
 

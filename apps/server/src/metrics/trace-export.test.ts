@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test';
 import { attributeOf, type OtlpCollector, startOtlpCollector } from '../test/otlp-collector';
 import { exportTurn, stopTraceExport, type TurnAttributes } from './trace-export';
+import { retryAfterMs } from './otlp-fetch-transport';
 import { traceSettings } from './trace-settings';
 import { layoutTurn } from './turn-layout';
 
@@ -18,6 +19,8 @@ const VARIABLES = [
   'OTEL_TRACES_SAMPLER_ARG',
   'OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT',
   'OTEL_SERVICE_NAME',
+  'OTEL_EXPORTER_OTLP_HEADERS',
+  'OTEL_EXPORTER_OTLP_COMPRESSION',
 ];
 
 beforeAll(() => {
@@ -26,6 +29,7 @@ beforeAll(() => {
 afterEach(async () => {
   await stopTraceExport();
   collector.received.length = 0;
+  collector.refused.length = 0;
   for (const name of VARIABLES) delete process.env[name];
 });
 afterAll(() => collector.stop());
@@ -150,10 +154,61 @@ describe('trace export', () => {
   });
 });
 
+describe('the OTLP requests (Bun’s fetch, or the official Node transport where only it honours a variable)', () => {
+  test('a collector that answers 503 gets the turn again, after its Retry-After', async () => {
+    configure({});
+    collector.failNext(503, 2, '0');
+    exportTurn(layout, attributes);
+    await stopTraceExport();
+    expect(collector.refused).toEqual([503, 503]);
+    expect(spans()).toHaveLength(6);
+  });
+
+  test('a 400 is not tried again, and stopping still ends cleanly', async () => {
+    configure({});
+    collector.failNext(400);
+    exportTurn(layout, attributes);
+    await stopTraceExport();
+    expect(collector.refused).toEqual([400]);
+    expect(collector.received).toHaveLength(0);
+  });
+
+  test('OTEL_EXPORTER_OTLP_HEADERS go with every request', async () => {
+    configure({ OTEL_EXPORTER_OTLP_HEADERS: 'x-tenant=hearth-eu,x-team=voice' });
+    exportTurn(layout, attributes);
+    await stopTraceExport();
+    expect(collector.received[0].headers.get('x-tenant')).toBe('hearth-eu');
+    expect(collector.received[0].headers.get('x-team')).toBe('voice');
+    expect(collector.received[0].contentEncoding).toBe('');
+  });
+
+  test.each(['http/json', 'http/protobuf'])(
+    'OTEL_EXPORTER_OTLP_COMPRESSION=gzip over %s: sent gzipped, by the Node transport',
+    async (protocol) => {
+      configure({ OTEL_EXPORTER_OTLP_COMPRESSION: 'gzip', OTEL_EXPORTER_OTLP_PROTOCOL: protocol });
+      exportTurn(layout, attributes);
+      await stopTraceExport();
+      expect(collector.received.map((r) => r.contentEncoding)).toEqual(['gzip']);
+      expect(spans()).toHaveLength(6);
+    },
+  );
+
+  test('Retry-After in seconds or as a date', () => {
+    const now = Date.parse('2026-11-28T12:00:00Z');
+    expect(retryAfterMs('0', now)).toBe(0);
+    expect(retryAfterMs('2', now)).toBe(2000);
+    expect(retryAfterMs('Sat, 28 Nov 2026 12:00:03 GMT', now)).toBe(3000);
+    expect(retryAfterMs('Sat, 28 Nov 2026 11:00:00 GMT', now)).toBe(0);
+    expect(retryAfterMs('soon', now)).toBeUndefined();
+    expect(retryAfterMs(null, now)).toBeUndefined();
+  });
+});
+
 describe('traceSettings', () => {
   test('the specification’s defaults', () => {
     expect(traceSettings({})).toEqual({
       protocol: 'http/json',
+      transport: 'fetch',
       sampler: { kind: 'always_on' },
       batch: { scheduledDelayMillis: 5000, exportTimeoutMillis: 30_000, maxQueueSize: 2048, maxExportBatchSize: 512 },
       attributes: { countLimit: 128, valueLengthLimit: Infinity },
@@ -179,6 +234,12 @@ describe('traceSettings', () => {
     });
     expect(traceSettings({ OTEL_TRACES_SAMPLER: 'parentbased_always_off' }).sampler).toEqual({ kind: 'always_off' });
     expect(traceSettings({ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' }).protocol).toBe('http/json');
+    // Only the official Node transport gzips and reads TLS files: those variables choose it.
+    expect(traceSettings({ OTEL_EXPORTER_OTLP_COMPRESSION: 'none' }).transport).toBe('fetch');
+    expect(traceSettings({ OTEL_EXPORTER_OTLP_COMPRESSION: 'gzip' }).transport).toBe('node');
+    expect(traceSettings({ OTEL_EXPORTER_OTLP_TRACES_COMPRESSION: 'GZIP' }).transport).toBe('node');
+    expect(traceSettings({ OTEL_EXPORTER_OTLP_CERTIFICATE: '/etc/ssl/collector.pem' }).transport).toBe('node');
+    expect(traceSettings({ OTEL_EXPORTER_OTLP_TRACES_CLIENT_KEY: '/etc/ssl/hearth.key' }).transport).toBe('node');
     expect(traceSettings({ OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/protobuf' }).protocol).toBe(
       'http/protobuf',
     );

@@ -34,21 +34,39 @@ let loaded: Exporter | null = null;
 function load() {
   loading ??= (async () => {
     const settings = traceSettings(process.env);
-    const [api, sdk, core, resources, otlp, semconv] = await Promise.all([
+    const [api, sdk, core, resources, semconv, base, nodeHttp, transformer, fetchTransport] = await Promise.all([
       import('@opentelemetry/api'),
       import('@opentelemetry/sdk-trace'),
       import('@opentelemetry/core'),
       import('@opentelemetry/resources'),
-      settings.protocol === 'http/protobuf'
-        ? import('@opentelemetry/exporter-trace-otlp-proto')
-        : import('@opentelemetry/exporter-trace-otlp-http'),
       import('@opentelemetry/semantic-conventions'),
+      import('@opentelemetry/otlp-exporter-base'),
+      import('@opentelemetry/otlp-exporter-base/node-http'),
+      import('@opentelemetry/otlp-transformer'),
+      import('./otlp-fetch-transport'),
     ]);
     const resource = resources
       .resourceFromAttributes({ [semconv.ATTR_SERVICE_NAME]: 'hearth' })
       .merge(resources.detectResources({ detectors: [resources.envDetector] }));
     const scope = { name: 'hearth.voice' };
-    const processor = new sdk.BatchSpanProcessor({ exporter: new otlp.OTLPTraceExporter(), ...settings.batch });
+    // The official OTLP trace exporter, put together from its parts as OTLPTraceExporter does (exporter-trace-otlp-http
+    // and -proto), so the transport can be Bun's fetch (otlp-fetch-transport.ts says why).
+    const json = settings.protocol === 'http/json';
+    const options = nodeHttp.convertLegacyHttpOptions({}, 'TRACES', 'v1/traces', {
+      'Content-Type': json ? 'application/json' : 'application/x-protobuf',
+    });
+    const serializer = json ? transformer.JsonTraceSerializer : transformer.ProtobufTraceSerializer;
+    const delegate =
+      settings.transport === 'fetch'
+        ? base.createOtlpNetworkExportDelegate(
+            options,
+            serializer,
+            nodeHttp.createOtlpHttpExporterMetrics(EXPORTER_COMPONENT, transformer.TraceExporterMetricsHelper, options.url, undefined),
+            fetchTransport.createFetchTransport(options),
+          )
+        : nodeHttp.createOtlpHttpExportDelegate(options, serializer, EXPORTER_COMPONENT, transformer.TraceExporterMetricsHelper, undefined);
+    const exporter = new base.OTLPExporterBase(delegate);
+    const processor = new sdk.BatchSpanProcessor({ exporter, ...settings.batch });
     const sampler = samplerFor(sdk, settings.sampler);
     const ids = new sdk.RandomIdGenerator();
     const limit = attributeLimiter(settings.attributes);
@@ -116,6 +134,9 @@ function load() {
   return loading;
 }
 
+/** The exporter's component type in its own metrics, as OTLPTraceExporter names itself (OpenTelemetry semconv). */
+const EXPORTER_COMPONENT = 'otlp_http_span_exporter';
+
 /** The sampler OTEL_TRACES_SAMPLER names, from the SDK. A turn is always a trace's root, so parentbased_x decides as x. */
 function samplerFor(sdk: typeof import('@opentelemetry/sdk-trace'), sampler: TraceSettings['sampler']): Sampler {
   if (sampler.kind === 'always_off') return new sdk.AlwaysOffSampler();
@@ -166,5 +187,8 @@ export async function stopTraceExport(): Promise<void> {
   const sdk = await loading;
   loading = null;
   loaded = null;
-  await sdk?.shutdown();
+  // A last batch the collector refused is lost, as any refused batch is; stopping the server must not fail over it.
+  await sdk
+    ?.shutdown()
+    .catch((error: unknown) => log.warn('trace export: the last spans could not be sent', { error: (error as Error)?.name }));
 }

@@ -11,6 +11,12 @@ export interface TraceSettings {
    * falls back to http/json, to the same endpoint variables.
    */
   protocol: 'http/protobuf' | 'http/json';
+  /**
+   * How the requests go: over Bun's fetch (otlp-fetch-transport.ts, cheaper), or over the official Node transport
+   * where a variable asks for what only it does: OTEL_EXPORTER_OTLP_(TRACES_)COMPRESSION=gzip, or the TLS files
+   * (OTEL_EXPORTER_OTLP_(TRACES_)CERTIFICATE, _CLIENT_KEY, _CLIENT_CERTIFICATE).
+   */
+  transport: 'fetch' | 'node';
   /** OTEL_TRACES_SAMPLER(_ARG). A turn is always a trace's root, so parentbased_x is x here. */
   sampler: { kind: 'always_on' } | { kind: 'always_off' } | { kind: 'ratio'; ratio: number };
   /** OTEL_BSP_*, in the batch processor's option names. */
@@ -26,6 +32,7 @@ export interface TraceSettings {
 export function traceSettings(env: Env): TraceSettings {
   return {
     protocol: protocol(env),
+    transport: transport(env),
     sampler: sampler(env),
     batch: {
       scheduledDelayMillis: number(env, 'OTEL_BSP_SCHEDULE_DELAY', 5000, 0),
@@ -62,6 +69,15 @@ function protocol(env: Env): TraceSettings['protocol'] {
   if (name === 'http/protobuf') return 'http/protobuf';
   log.warn('OTLP over this protocol is not shipped; http/json is used', { variable: 'OTEL_EXPORTER_OTLP_PROTOCOL' });
   return 'http/json';
+}
+
+const NODE_ONLY = ['CERTIFICATE', 'CLIENT_KEY', 'CLIENT_CERTIFICATE'];
+
+function transport(env: Env): TraceSettings['transport'] {
+  const compression = (env.OTEL_EXPORTER_OTLP_TRACES_COMPRESSION || env.OTEL_EXPORTER_OTLP_COMPRESSION)?.trim().toLowerCase();
+  if (compression === 'gzip') return 'node';
+  const tls = NODE_ONLY.some((name) => env[`OTEL_EXPORTER_OTLP_TRACES_${name}`]?.trim() || env[`OTEL_EXPORTER_OTLP_${name}`]?.trim());
+  return tls ? 'node' : 'fetch';
 }
 
 function sampler(env: Env): TraceSettings['sampler'] {

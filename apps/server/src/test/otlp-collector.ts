@@ -25,8 +25,15 @@ export type OtlpRequest = {
 
 export interface OtlpCollector {
   url: string;
-  /** Each request as it came: its Content-Type and its body as text (protobuf's strings are readable in it). */
-  received: { contentType: string; text: string; request: OtlpRequest }[];
+  /**
+   * Each request taken: its Content-Type and Content-Encoding, the headers a deployment sets (OTEL_EXPORTER_OTLP_HEADERS),
+   * and its body as text (gunzipped; protobuf's strings are readable in it).
+   */
+  received: { contentType: string; contentEncoding: string; headers: Headers; text: string; request: OtlpRequest }[];
+  /** Requests answered with an error instead (status), in order: what a test asked of failNext. */
+  refused: number[];
+  /** Answer the next `times` requests with this status (and Retry-After, when given) instead of taking them. */
+  failNext(status: number, times?: number, retryAfter?: string): void;
   spans(): OtlpSpan[];
   resources(): OtlpRequest['resourceSpans'][number]['resource'][];
   scopes(): string[];
@@ -35,19 +42,30 @@ export interface OtlpCollector {
 
 export function startOtlpCollector(): OtlpCollector {
   const received: OtlpCollector['received'] = [];
+  const refused: number[] = [];
+  const failures: { status: number; retryAfter?: string }[] = [];
   const server = Bun.serve({
     port: 0,
     hostname: '127.0.0.1',
     async fetch(req) {
       if (req.method !== 'POST' || new URL(req.url).pathname !== '/v1/traces') return new Response('not found', { status: 404 });
+      const failure = failures.shift();
+      if (failure) {
+        refused.push(failure.status);
+        const headers: Record<string, string> = failure.retryAfter === undefined ? {} : { 'retry-after': failure.retryAfter };
+        return new Response('refused by the test', { status: failure.status, headers });
+      }
       const contentType = req.headers.get('content-type') ?? '';
-      const body = new Uint8Array(await req.arrayBuffer());
+      const contentEncoding = req.headers.get('content-encoding') ?? '';
+      const raw = new Uint8Array(await req.arrayBuffer());
+      const body = contentEncoding === 'gzip' ? Bun.gunzipSync(raw) : raw;
       const text = new TextDecoder().decode(body);
+      const taken = { contentType, contentEncoding, headers: req.headers };
       if (contentType.startsWith('application/x-protobuf')) {
-        received.push({ contentType, text, request: decodeExportRequest(body) });
+        received.push({ ...taken, text, request: decodeExportRequest(body) });
         return new Response(new Uint8Array(0), { headers: { 'content-type': 'application/x-protobuf' } });
       }
-      received.push({ contentType, text, request: JSON.parse(text) });
+      received.push({ ...taken, text, request: JSON.parse(text) });
       return Response.json({});
     },
   });
@@ -55,6 +73,10 @@ export function startOtlpCollector(): OtlpCollector {
   return {
     url: `http://127.0.0.1:${server.port}`,
     received,
+    refused,
+    failNext: (status, times = 1, retryAfter) => {
+      for (let i = 0; i < times; i++) failures.push({ status, retryAfter });
+    },
     spans: () => all().flatMap((r) => r.scopeSpans.flatMap((s) => s.spans)),
     resources: () => all().map((r) => r.resource),
     scopes: () => all().flatMap((r) => r.scopeSpans.map((s) => s.scope.name)),
