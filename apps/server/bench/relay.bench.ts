@@ -24,8 +24,8 @@
  *   BENCH_PIN=1               load generator and fake on CPU 0, the measured process on the others (relay/proc-stats.ts)
  *   BENCH_CPU_PROF=<dir>      the proxy and relays write CPU profiles there when they stop
  *   BENCH_TRACE=1             per-turn tracing off and on in the same rounds (PRODUCT §12): the fake ends a turn every
- *                             BENCH_TURN_EVERY_FRAMES=50 frames (one a second per stream), and a "traced relay" exports
- *                             each turn over OTLP to a collector in this process (OTEL_EXPORTER_OTLP_ENDPOINT); "relay" runs
+ *                             BENCH_TURN_EVERY_FRAMES=50 frames (one a second per stream), the load's pages report their
+ *                             shares as the member's page does, and a "traced relay" exports each turn (six spans) over OTLP to a collector in this process (OTEL_EXPORTER_OTLP_ENDPOINT); "relay" runs
  *                             the same turns with export off. Compare their "CPU µs/frame", and the paired figure
  *                             printed last: per round, traced ÷ relay CPU µs/frame (the same round's load), median and
  *                             range. With BENCH_BASE the base relay is traced too ("base traced relay"): tracing's
@@ -187,7 +187,13 @@ for (const t of [proxy, ...relays]) {
   console.log(`${t.name}: largest N held with added p99 under ${targetMs} ms: ${held.length ? Math.max(...held) : 'none'}`);
 }
 
-if (sink) console.log(`OTLP collector: ${sink.spans().length} spans received (a turn is 3: voice.turn, provider, relay)`);
+if (sink) {
+  const spans = sink.spans();
+  const turns = spans.filter((span) => span.name === 'voice.turn').length;
+  console.log(
+    `OTLP collector: ${spans.length} spans received, ${turns} turns (${(spans.length / Math.max(1, turns)).toFixed(1)} a turn; 6 when the page's shares came: voice.turn, provider, relay, browser.capture, browser.socket, browser.playback)`,
+  );
+}
 for (const { n, path, ratios } of paired) {
   const sorted = [...ratios].sort((a, b) => a - b);
   console.log(

@@ -66,6 +66,12 @@ async function run(req: LoadRequest, signal: (type: 'measuring' | 'measured') =>
         const text = e.data as string;
         if (!text.startsWith('{"type":"response.output_audio.delta"')) {
           if (Number.isNaN(ready[i]) && text.includes('"type":"session.created"')) ready[i] = performance.now() - openedAt;
+          // A traced turn (BENCH_TRACE=1): the page reports its shares as the member's page does, so each turn is
+          // exported whole (six spans) rather than the relay's alone after the wait for them.
+          if (text.startsWith('{"type":"hearth.turn_trace"') && text.includes('"report":true')) {
+            const { turnId } = JSON.parse(text) as { turnId: string };
+            ws.send(JSON.stringify({ type: 'hearth.turn_timing', turnId, captureMs: 3, socketMs: 37, playbackMs: 25 }));
+          }
           return;
         }
         if (!echoed[i]) (echoed[i] = 1), echoedStreams++;
