@@ -2,7 +2,7 @@
 // sequence files: prompt-manager.e2e.ts).
 import { admin } from './fixtures/env.ts'
 import { expect, test } from './fixtures/hearth.ts'
-import { chooseOption, replaceEditorText, storedVersions } from './fixtures/prompt-manager.ts'
+import { chooseOption, createSequence, replaceEditorText, storedVersions } from './fixtures/prompt-manager.ts'
 
 test.describe('prompt manager', () => {
   test.use({ viewport: { width: 1366, height: 900 } })
@@ -12,11 +12,7 @@ test.describe('prompt manager', () => {
 
   test('Save makes a draft; Publish moves the Published mark to the version shown', async ({ page, snapshot }) => {
     await page.goto('/prompt-manager')
-    await page.getByRole('button', { name: 'Create a new sequence file' }).click()
-    const create = page.getByRole('dialog', { name: 'Create a new sequence file' })
-    await create.getByLabel('Sequence name').fill('E2E Publish')
-    await create.getByRole('button', { name: 'Create' }).click()
-    await chooseOption(page, 'Sequence', 'E2E Publish.json')
+    await createSequence(page, 'E2E Publish')
     const panel = page.getByRole('region', { name: 'Publishing' })
     await expect(panel).toContainText('Not published: members do not see this sequence.')
 
@@ -51,11 +47,7 @@ test.describe('prompt manager', () => {
 
   test('turn-taking and cost (admins): a sequence nobody talked to yet says so, at 1366 and 390 px', async ({ page, snapshot }) => {
     await page.goto('/prompt-manager')
-    await page.getByRole('button', { name: 'Create a new sequence file' }).click()
-    const create = page.getByRole('dialog', { name: 'Create a new sequence file' })
-    await create.getByLabel('Sequence name').fill('E2E Quiet')
-    await create.getByRole('button', { name: 'Create' }).click()
-    await chooseOption(page, 'Sequence', 'E2E Quiet.json')
+    await createSequence(page, 'E2E Quiet')
     const section = page.getByRole('region', { name: 'Turn-taking' })
     await expect(section.getByRole('table', { name: 'Turn-taking by version' })).toContainText('No conversations measured yet')
     // Its cost (PRODUCT §12): none yet, and the local provider's conversations are labelled as costing nothing.

@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test'
 
 import { expect, test } from './fixtures/hearth.ts'
-import { chooseOption, editor, replaceEditorText, storedVersions } from './fixtures/prompt-manager.ts'
+import { chooseOption, createSequence, editor, replaceEditorText, storedVersions } from './fixtures/prompt-manager.ts'
 
 /** Records the text of every error toast the page shows from now on, however briefly (sonner renders `data-type`). */
 async function recordErrorToasts(page: Page) {
@@ -218,13 +218,7 @@ test.describe('prompt manager', () => {
     await page.goto('/prompt-manager')
     // Opens at the top: the title and the selectors are in view.
     expect(await windowScrollY(page)).toBe(0)
-    await page.getByRole('button', { name: 'Create a new sequence file' }).click()
-    const create = page.getByRole('dialog', { name: 'Create a new sequence file' })
-    await create.getByLabel('Sequence name').fill('E2E Draft')
-    await create.getByRole('button', { name: 'Create' }).click()
-    await expect(page.getByText('Sequence created successfully')).toBeVisible()
-    await chooseOption(page, 'Sequence', 'E2E Draft.json')
-    await expect(editor(page)).toContainText('first_prompt')
+    await createSequence(page, 'E2E Draft')
     expect(await windowScrollY(page)).toBe(0)
 
     // The template lints clean, so its first edit can be saved.

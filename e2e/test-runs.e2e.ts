@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test'
 
 import { baseURL } from './fixtures/env.ts'
 import { expect, screenshotsDir, test } from './fixtures/hearth.ts'
-import { chooseOption, editor, replaceEditorText } from './fixtures/prompt-manager.ts'
+import { chooseOption, createSequence, editor, replaceEditorText } from './fixtures/prompt-manager.ts'
 import { createUserWithLink, openPersonalLink } from './fixtures/user-page.ts'
 
 // Beside the other screenshots unless E2E_SHOTS_DIR names another directory.
@@ -84,13 +84,7 @@ async function shoot(page: Page, name: string, reopen?: () => Promise<void>) {
 
 async function createInPromptManager(page: Page, name: string) {
   await page.goto('/prompt-manager')
-  await page.getByRole('button', { name: 'Create a new sequence file' }).click()
-  const create = page.getByRole('dialog', { name: 'Create a new sequence file' })
-  await create.getByLabel('Sequence name').fill(name)
-  await create.getByRole('button', { name: 'Create' }).click()
-  await expect(page.getByText('Sequence created successfully')).toBeVisible()
-  await chooseOption(page, 'Sequence', `${name}.json`)
-  await expect(editor(page)).toContainText('first_prompt')
+  await createSequence(page, name)
 }
 
 async function saveVersion(page: Page, content: ReturnType<typeof walk>, version: number) {
