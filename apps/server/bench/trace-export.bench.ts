@@ -15,8 +15,9 @@
  *   TRACE_SECONDS=10    measured seconds per process, after TRACE_WARMUP=3
  *   TRACE_PAGE=1        turns carry the page's shares (6 spans a turn, as when the member's page reports); 0: the
  *                       relay's alone (3 spans, as in bench:relay)
- *   TRACE_RELAY_US=58   the relay's CPU µs per frame with export off, from bench:relay on the same machine; the
- *                       share is reported at one turn every TRACE_FRAMES_PER_TURN=50 frames (one a second)
+ *   TRACE_RELAY_US=58   the relay's CPU µs per frame with export off, from bench:relay on the same machine the
+ *                       same day (it moved from 58 to 29 between two sessions on one machine kind); the share is
+ *                       reported at one turn every TRACE_FRAMES_PER_TURN=50 frames (one a second)
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -85,7 +86,8 @@ const rows = modes.map((mode) => {
     'CPU ms/s': +(median(perSecond.get(mode)!) / 1000).toFixed(2),
     'µs per turn': mode === 'off' ? '—' : +perTurn.toFixed(1),
     'rounds µs/turn': mode === 'off' ? '—' : added.map((a) => a.toFixed(0)).join(' '),
-    [`relay share at 1 turn/${framesPerTurn} frames`]: mode === 'off' ? '—' : `${((perTurn / framesPerTurn / relayUs) * 100).toFixed(1)} %`,
+    [`share of a ${relayUs} µs/frame relay, 1 turn/${framesPerTurn} frames`]:
+      mode === 'off' ? '—' : `${((perTurn / framesPerTurn / relayUs) * 100).toFixed(1)} %`,
   };
 });
 console.table(rows);
