@@ -31,10 +31,17 @@ async function createUser(page: Page, name: string, phone = '', email = '') {
   await expect(toast(page, 'User created successfully!')).toBeVisible()
 }
 
+/**
+ * Opens the combobox and picks the option. Under CI's load a click can land while the list is still being laid out
+ * (it was once left open with nothing chosen), so a pick that did not take is made again, as a person would: the
+ * list is opened again if it closed, and the option clicked again.
+ */
 async function chooseOption(page: Page, combobox: ReturnType<Page['getByRole']>, option: string | RegExp) {
-  await combobox.click()
-  await page.getByRole('option', { name: option }).click()
-  await expect(combobox).toContainText(option)
+  await expect(async () => {
+    if (!(await page.getByRole('listbox').isVisible())) await combobox.click({ timeout: 2000 })
+    await page.getByRole('option', { name: option }).click({ timeout: 2000 })
+    await expect(combobox).toContainText(option, { timeout: 1000 })
+  }).toPass({ timeout: 15_000 })
 }
 
 test.describe('profile manager', () => {
